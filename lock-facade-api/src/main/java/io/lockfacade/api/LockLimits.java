@@ -1,0 +1,42 @@
+package io.lockfacade.api;
+
+import java.time.Duration;
+
+/**
+ * The limits of the wire contract, in one place that master and clients share.
+ */
+public final class LockLimits {
+
+    /** Longest lock type, key or owner, in Java {@code String.length()} units. */
+    public static final int MAX_NAME_LENGTH = 256;
+
+    /** Shortest lease a caller may ask for. */
+    public static final Duration MIN_LEASE = Duration.ofMillis(100);
+
+    /** Longest lease a caller may ask for. */
+    public static final Duration MAX_LEASE = Duration.ofHours(24);
+
+    /** Longest wait a caller may ask for; the master still caps one call's wait at its own setting. */
+    public static final Duration MAX_WAIT = Duration.ofHours(24);
+
+    /** Lease the master grants when the caller names none ({@code leaseMillis <= 0}). */
+    public static final Duration DEFAULT_MASTER_LEASE = Duration.ofMinutes(10);
+
+    /** Longest the master parks one {@code tryLock} call by default; callers wanting more call again. */
+    public static final Duration DEFAULT_WAIT_CAP = Duration.ofSeconds(10);
+
+    /** Largest request body the master decodes. */
+    public static final int MAX_REQUEST_BYTES = 64 * 1024;
+
+    /** Fencing tokens stay below this bound (2^53) so JavaScript and JSON readers see them exactly. */
+    public static final long FENCING_TOKEN_BOUND = 1L << 53;
+
+    /** Request header carrying the shared secret when the master requires one. */
+    public static final String SECRET_HEADER = "X-Lock-Secret";
+
+    /** Path of the Hessian endpoint on the master. */
+    public static final String SERVICE_PATH = "/remoting/MemoryLockService";
+
+    private LockLimits() {
+    }
+}

@@ -1,0 +1,162 @@
+package io.lockfacade.server.service;
+
+import io.lockfacade.api.LockArguments;
+import io.lockfacade.api.LockGrant;
+import io.lockfacade.api.MemoryLockService;
+import io.lockfacade.server.expiry.ExpirySchedule;
+import io.lockfacade.server.expiry.LeaseReaper;
+import io.lockfacade.server.fencing.FencingTokenSource;
+import io.lockfacade.server.table.Acquisition;
+import io.lockfacade.server.table.Handout;
+import io.lockfacade.server.table.LockKey;
+import io.lockfacade.server.table.LockTable;
+
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The master's {@link MemoryLockService}: checks arguments, applies the default lease and the wait cap, and drives
+ * the {@link LockTable}, the {@link LeaseReaper} and the timers of parked calls.
+ *
+ * <p>Besides the blocking Hessian methods it offers {@link #tryLockAsync}, which parks a waiting call without a
+ * thread, so the transport can hold thousands of waiters on a handful of threads.
+ */
+public final class MemoryLockServiceImpl implements MemoryLockService, AutoCloseable {
+
+    /** Name of the thread that ends parked calls whose wait is over. */
+    public static final String WAIT_TIMER_THREAD = "lock-facade-wait-timer";
+
+    private static final Duration REAPER_MAX_IDLE = Duration.ofSeconds(1);
+
+    private final MasterSettings settings;
+    private final LockTable table;
+    private final LeaseReaper reaper;
+    private final ScheduledExecutorService waitTimer;
+    private final long startedAtEpochMillis = System.currentTimeMillis();
+
+    /** Creates a master with its own reaper and timer threads, started. */
+    public MemoryLockServiceImpl(MasterSettings settings) {
+        this.settings = settings;
+        ExpirySchedule expiries = new ExpirySchedule(settings.expiryTick());
+        this.table = new LockTable(new FencingTokenSource(), expiries, System::nanoTime, System::currentTimeMillis);
+        this.reaper = new LeaseReaper(table, System::nanoTime, REAPER_MAX_IDLE);
+        expiries.setDeadlineListener(reaper::deadlineScheduled);
+        ScheduledThreadPoolExecutor timer = new ScheduledThreadPoolExecutor(1, runnable -> {
+            Thread thread = new Thread(runnable, WAIT_TIMER_THREAD);
+            thread.setDaemon(true);
+            return thread;
+        });
+        timer.setRemoveOnCancelPolicy(true);
+        this.waitTimer = timer;
+        reaper.start();
+    }
+
+    /**
+     * Like {@link #tryLock} but never blocks: the future completes with the handout, or with {@code null} when the
+     * lock is busy and the (capped) wait is over. Cancelling the future withdraws the call from the queue; a grant
+     * that raced with the cancellation is released at once, so a caller that went away never ends up holding it.
+     *
+     * @throws IllegalArgumentException if an argument is outside the limits; nothing changes then
+     */
+    public CompletableFuture<Handout> tryLockAsync(String lockType, String key, String owner, long leaseMillis,
+                                                   long waitMillis) {
+        LockKey lockKey = lockKey(lockType, key);
+        LockArguments.requireOwner(owner);
+        long lease = effectiveLease(LockArguments.requireLease(leaseMillis));
+        long wait = Math.min(LockArguments.requireWait(waitMillis), settings.waitCap().toMillis());
+        Acquisition acquisition = table.acquire(lockKey, owner, lease, wait > 0);
+        if (!acquisition.isWaiting()) {
+            return CompletableFuture.completedFuture(acquisition.handout());
+        }
+        var waiter = acquisition.waiter();
+        ScheduledFuture<?> timeout = waitTimer.schedule(waiter::giveUp, wait, TimeUnit.MILLISECONDS);
+        CompletableFuture<Handout> call = new CompletableFuture<>();
+        waiter.result().whenComplete((handout, error) -> {
+            timeout.cancel(false);
+            if (!call.complete(handout) && handout != null) {
+                table.releaseUndelivered(handout);
+            }
+        });
+        call.whenComplete((handout, error) -> {
+            if (call.isCancelled()) {
+                waiter.giveUp();
+            }
+        });
+        return call;
+    }
+
+    @Override
+    public LockGrant tryLock(String lockType, String key, String owner, long leaseMillis, long waitMillis) {
+        CompletableFuture<Handout> call = tryLockAsync(lockType, key, owner, leaseMillis, waitMillis);
+        try {
+            Handout handout = call.get();
+            return handout == null ? null : handout.grant();
+        } catch (InterruptedException e) {
+            call.cancel(false);
+            Thread.currentThread().interrupt();
+            return null;
+        } catch (ExecutionException e) {
+            throw new IllegalStateException("tryLock failed", e.getCause());
+        }
+    }
+
+    /**
+     * Releases a grant the transport could not deliver to its caller, unless a later call of the same owner was
+     * handed the same grant meanwhile.
+     */
+    public void releaseUndelivered(Handout handout) {
+        table.releaseUndelivered(handout);
+    }
+
+    @Override
+    public boolean unlock(String lockType, String key, String owner) {
+        return table.release(lockKey(lockType, key), LockArguments.requireOwner(owner));
+    }
+
+    @Override
+    public boolean renew(String lockType, String key, String owner, long leaseMillis) {
+        LockKey lockKey = lockKey(lockType, key);
+        LockArguments.requireOwner(owner);
+        return table.renew(lockKey, owner, effectiveLease(LockArguments.requireLease(leaseMillis)));
+    }
+
+    @Override
+    public boolean isLockTypeEmpty(String lockType) {
+        return table.isTypeEmpty(LockArguments.requireName("lockType", lockType));
+    }
+
+    /** @return the lock table, for the admin page: listing and force-removal */
+    public LockTable table() {
+        return table;
+    }
+
+    /** @return the settings this master runs with */
+    public MasterSettings settings() {
+        return settings;
+    }
+
+    /** @return when this master started, wall clock */
+    public long startedAtEpochMillis() {
+        return startedAtEpochMillis;
+    }
+
+    /** Stops the reaper and the wait timer; parked calls are not woken. */
+    @Override
+    public void close() {
+        reaper.close();
+        waitTimer.shutdownNow();
+    }
+
+    private long effectiveLease(long leaseMillis) {
+        return leaseMillis <= 0 ? settings.defaultLease().toMillis() : leaseMillis;
+    }
+
+    private static LockKey lockKey(String lockType, String key) {
+        return new LockKey(LockArguments.requireName("lockType", lockType), LockArguments.requireName("key", key));
+    }
+}
