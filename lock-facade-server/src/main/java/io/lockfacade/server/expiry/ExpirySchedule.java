@@ -64,10 +64,14 @@ public final class ExpirySchedule {
      * @return the slot, for {@link #unschedule}
      */
     public long schedule(LockKey key, long slot) {
-        slots.computeIfAbsent(slot, s -> ConcurrentHashMap.newKeySet()).add(key);
         if (slot <= drainedThrough) {
-            // The reaper may have taken this slot's set before our add: make sure the key is visited anyway.
             late.add(key);
+        } else {
+            slots.computeIfAbsent(slot, s -> ConcurrentHashMap.newKeySet()).add(key);
+            if (slot <= drainedThrough) {
+                // The reaper may have taken this slot's set before our add: make sure the key is visited anyway.
+                late.add(key);
+            }
         }
         deadlineListener.accept(slot * tickNanos);
         return slot;

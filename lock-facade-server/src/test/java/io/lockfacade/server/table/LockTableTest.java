@@ -1,0 +1,183 @@
+package io.lockfacade.server.table;
+
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class LockTableTest {
+
+    private static final LockKey ORDER_1 = new LockKey("order", "1");
+    private static final long LEASE = 1_000;
+
+    private final TableFixture fx = new TableFixture();
+
+    @Test
+    void freeLockIsGrantedToCallerWithPositiveToken() {
+        Handout handout = fx.grant(ORDER_1, "a", LEASE);
+
+        assertEquals("a", handout.grant().getOwner());
+        assertTrue(handout.grant().getFencingToken() > 0);
+        assertEquals(LEASE, handout.grant().getLeaseMillis());
+        assertEquals("a", fx.holderOf(ORDER_1));
+    }
+
+    @Test
+    void holderAskingAgainGetsSameGrantAndExtendedLease() {
+        Handout first = fx.grant(ORDER_1, "a", LEASE);
+        fx.advanceMillis(900);
+
+        Handout again = fx.grant(ORDER_1, "a", LEASE);
+        fx.advanceMillis(900);
+        fx.sweep();
+
+        assertEquals(first.grant().getFencingToken(), again.grant().getFencingToken());
+        assertEquals(2, again.sequence());
+        assertEquals("a", fx.holderOf(ORDER_1));
+    }
+
+    @Test
+    void otherOwnerIsBusyWhenNotWaiting() {
+        fx.grant(ORDER_1, "a", LEASE);
+
+        Acquisition other = fx.table.acquire(ORDER_1, "b", LEASE, false);
+
+        assertFalse(other.isGranted());
+        assertFalse(other.isWaiting());
+        assertEquals("a", fx.holderOf(ORDER_1));
+    }
+
+    @Test
+    void unlockByAnotherOwnerChangesNothing() {
+        Handout held = fx.grant(ORDER_1, "a", LEASE);
+
+        assertFalse(fx.table.release(ORDER_1, "b"));
+
+        assertEquals(held.grant().getFencingToken(), fx.table.describe(ORDER_1).orElseThrow().fencingToken());
+    }
+
+    @Test
+    void unlockByHolderFreesLockAndItsType() {
+        fx.grant(ORDER_1, "a", LEASE);
+
+        assertTrue(fx.table.release(ORDER_1, "a"));
+
+        assertNull(fx.holderOf(ORDER_1));
+        assertTrue(fx.table.isTypeEmpty("order"));
+        assertEquals(0, fx.table.size());
+    }
+
+    @Test
+    void lockTypeIsEmptyOnlyWhenNoLockOfItIsHeld() {
+        fx.grant(ORDER_1, "a", LEASE);
+        fx.grant(new LockKey("order", "2"), "a", LEASE);
+
+        fx.table.release(ORDER_1, "a");
+
+        assertFalse(fx.table.isTypeEmpty("order"));
+        assertTrue(fx.table.isTypeEmpty("stock"));
+    }
+
+    @Test
+    void renewByAnotherOwnerFailsAndChangesNothing() {
+        fx.grant(ORDER_1, "a", LEASE);
+
+        assertFalse(fx.table.renew(ORDER_1, "b", 60_000));
+        fx.advanceMillis(LEASE);
+
+        assertNull(fx.holderOf(ORDER_1));
+    }
+
+    @Test
+    void renewKeepsLockPastItsFirstLease() {
+        fx.grant(ORDER_1, "a", LEASE);
+        fx.advanceMillis(800);
+
+        assertTrue(fx.table.renew(ORDER_1, "a", LEASE));
+        fx.advanceMillis(800);
+        fx.sweep();
+
+        assertEquals("a", fx.holderOf(ORDER_1));
+    }
+
+    @Test
+    void expiredLockIsFreeOnAccessBeforeReaperRuns() {
+        fx.grant(ORDER_1, "a", LEASE);
+        fx.advanceMillis(LEASE);
+
+        Handout next = fx.grant(ORDER_1, "b", LEASE);
+
+        assertEquals("b", next.grant().getOwner());
+        assertFalse(fx.table.renew(ORDER_1, "a", LEASE));
+    }
+
+    @Test
+    void reaperFreesExpiredLocksAndKeepsLiveOnes() {
+        LockKey shortLived = new LockKey("order", "short");
+        LockKey longLived = new LockKey("order", "long");
+        fx.grant(shortLived, "a", 200);
+        fx.grant(longLived, "a", 5_000);
+        fx.advanceMillis(300);
+
+        fx.sweep();
+
+        assertNull(fx.holderOf(shortLived));
+        assertEquals("a", fx.holderOf(longLived));
+        assertEquals(1, fx.table.size());
+    }
+
+    @Test
+    void renewedLockIsRescheduledAndExpiresAtItsNewDeadline() {
+        fx.grant(ORDER_1, "a", 200);
+        fx.advanceMillis(150);
+        fx.table.renew(ORDER_1, "a", 200);
+        fx.advanceMillis(100);
+        fx.sweep();
+        assertEquals("a", fx.holderOf(ORDER_1));
+
+        fx.advanceMillis(200);
+        fx.sweep();
+
+        assertNull(fx.holderOf(ORDER_1));
+        assertTrue(fx.table.isTypeEmpty("order"));
+    }
+
+    @Test
+    void reaperLeavesNoEntryBehindForReleasedLocks() {
+        for (int i = 0; i < 100; i++) {
+            LockKey key = new LockKey("order", "k" + i);
+            fx.grant(key, "a", 200);
+            fx.table.release(key, "a");
+        }
+        fx.advanceMillis(300);
+
+        fx.sweep();
+
+        assertEquals(Long.MAX_VALUE, fx.table.nextDeadlineNanos(fx.nanos.get()));
+    }
+
+    @Test
+    void forceRemoveReportsWhatWasHeldAndHolderLosesIt() {
+        Handout held = fx.grant(ORDER_1, "a", LEASE);
+
+        LockInfo removed = fx.table.forceRemove(ORDER_1).orElseThrow();
+
+        assertEquals("a", removed.owner());
+        assertEquals(held.grant().getFencingToken(), removed.fencingToken());
+        assertFalse(fx.table.renew(ORDER_1, "a", LEASE));
+        assertFalse(fx.table.release(ORDER_1, "a"));
+        assertTrue(fx.table.forceRemove(ORDER_1).isEmpty());
+    }
+
+    @Test
+    void namesAreSharedAcrossLocks() {
+        Handout one = fx.grant(new LockKey(new String("order"), "1"), new String("node-a"), LEASE);
+        Handout two = fx.grant(new LockKey(new String("order"), "2"), new String("node-a"), LEASE);
+
+        assertSame(one.grant().getOwner(), two.grant().getOwner());
+        assertSame(one.grant().getLockType(), two.grant().getLockType());
+    }
+}
