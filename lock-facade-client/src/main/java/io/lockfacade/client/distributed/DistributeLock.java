@@ -1,0 +1,187 @@
+package io.lockfacade.client.distributed;
+
+import io.lockfacade.api.LockArguments;
+import io.lockfacade.api.LockLostException;
+import io.lockfacade.api.LockServiceUnavailableException;
+import io.lockfacade.api.MemoryLockService;
+import io.lockfacade.client.LockFacade;
+import io.lockfacade.client.transport.RemoteMemoryLockService;
+
+import java.util.Objects;
+import java.util.OptionalLong;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * {@link LockFacade} for a cluster: locks are granted by the lock master, so one thread in the whole cluster
+ * holds a given lock type and key at a time.
+ *
+ * <p><b>Local arbitration first.</b> Threads of this node queue, first come first served, on a local lock per
+ * type and key; only the thread at the head talks to the master. Re-entry is counted locally; the master never
+ * sees it. The owner the master sees is {@code nodeId:threadName#threadId}.
+ *
+ * <p><b>Hand-off.</b> On a final unlock with another local thread queued, the grant passes to that thread
+ * without a remote call (same fencing token), at most {@code maxLocalHandoffs} times in a row; then it is
+ * released on the master so that threads of other nodes, queued there in arrival order, get their turn.
+ *
+ * <p><b>Timeouts.</b> The local and the remote wait share the caller's timeout; the remote wait is a series of
+ * {@code tryLock} calls of at most {@code remoteWaitCap} each. A timeout, an interrupt or a transport failure
+ * leaves nothing held, locally or on the master.
+ *
+ * <p><b>Leases.</b> A daemon thread ({@code lock-facade-renewal-<nodeId>}) renews each held or cached grant
+ * every {@code renewInterval}. The grant is lost when the master refuses a renewal, or when renewals keep
+ * failing until the lease has run out. The holder then sees {@link #isLost} become {@code true}, and its
+ * {@link #unlock} releases the lock locally and throws {@link LockLostException}. A lost grant is never handed
+ * to another thread.
+ *
+ * <p><b>Master unreachable.</b> Acquisitions and {@link #isLockTypeEmpty} throw
+ * {@link LockServiceUnavailableException} within the transport's connect and read timeouts.
+ */
+public class DistributeLock implements LockFacade, AutoCloseable {
+
+    private final DistributeLockSettings settings;
+    private final RemoteGrants grants;
+    private final LocalArbiter arbiter;
+    private final AtomicBoolean closed = new AtomicBoolean();
+
+    /**
+     * @param master the master's service, usually from {@code MemoryLockServiceProxies} or the Spring factory bean
+     */
+    public DistributeLock(MemoryLockService master) {
+        this(master, DistributeLockSettings.defaults());
+    }
+
+    /**
+     * @param master   the master's service; its transport failures are translated to
+     *                 {@link LockServiceUnavailableException}
+     * @param settings node id, lease, renewal, hand-off bound and remote wait cap
+     */
+    public DistributeLock(MemoryLockService master, DistributeLockSettings settings) {
+        this(master, settings, HandoffPolicy.bounded(settings.maxLocalHandoffs()));
+    }
+
+    DistributeLock(MemoryLockService master, DistributeLockSettings settings, HandoffPolicy handoffPolicy) {
+        this.settings = Objects.requireNonNull(settings, "settings");
+        this.grants = new RemoteGrants(RemoteMemoryLockService.of(Objects.requireNonNull(master, "master")),
+                settings.lease(), settings.remoteWaitCap());
+        this.arbiter = new LocalArbiter(settings.nodeId(), grants,
+                new LeaseRenewer(grants, settings.nodeId(), settings.renewInterval()),
+                Objects.requireNonNull(handoffPolicy, "handoffPolicy"));
+    }
+
+    /** @return the settings this lock was made with */
+    public DistributeLockSettings settings() {
+        return settings;
+    }
+
+    /**
+     * {@inheritDoc} An interrupt does not end the wait; the interrupt flag stays set.
+     *
+     * @throws IllegalStateException if this lock has been closed
+     */
+    @Override
+    public void lock(String lockType, String key, long timeoutMillis) throws TimeoutException {
+        LockId id = LockId.of(lockType, key);
+        Deadline deadline = timeoutMillis <= 0 ? Deadline.never() : Deadline.after(timeoutMillis, TimeUnit.MILLISECONDS);
+        if (!acquireUninterruptibly(id, deadline)) {
+            throw new TimeoutException("lock " + id + " not acquired within " + timeoutMillis + " ms");
+        }
+    }
+
+    /**
+     * {@inheritDoc}
+     *
+     * @throws IllegalStateException if this lock has been closed
+     */
+    @Override
+    public boolean tryLock(String lockType, String key) {
+        return acquireUninterruptibly(LockId.of(lockType, key), Deadline.after(0, TimeUnit.MILLISECONDS));
+    }
+
+    /**
+     * {@inheritDoc} A remote call in flight is not abandoned (the master could grant it after the client left),
+     * so an interrupt during a remote wait is noticed within {@code remoteWaitCap}.
+     *
+     * @throws IllegalStateException if this lock has been closed
+     */
+    @Override
+    public boolean tryLock(String lockType, String key, long waitTime, TimeUnit unit) throws InterruptedException {
+        LockId id = LockId.of(lockType, key);
+        Objects.requireNonNull(unit, "unit");
+        if (Thread.interrupted()) {
+            throw new InterruptedException("interrupted before waiting for lock " + id);
+        }
+        return arbiter.acquire(id, Deadline.after(waitTime, unit), true);
+    }
+
+    /** {@inheritDoc} */
+    @Override
+    public void unlock(String lockType, String key) {
+        arbiter.release(LockId.of(lockType, key));
+    }
+
+    /** {@inheritDoc} Asks the master, so grants cached on this node for a hand-off count as held. */
+    @Override
+    public boolean isLockTypeEmpty(String lockType) {
+        return grants.isLockTypeEmpty(LockArguments.requireName("lockType", lockType));
+    }
+
+    /** {@inheritDoc} Answered locally, without a remote call. */
+    @Override
+    public OptionalLong fencingToken(String lockType, String key) {
+        RemoteHold hold = arbiter.holdOfCurrentThread(LockId.of(lockType, key));
+        return hold == null ? OptionalLong.empty() : OptionalLong.of(hold.fencingToken());
+    }
+
+    /** {@inheritDoc} Answered locally, without a remote call. */
+    @Override
+    public boolean isHeldByCurrentThread(String lockType, String key) {
+        return arbiter.holdOfCurrentThread(LockId.of(lockType, key)) != null;
+    }
+
+    /**
+     * {@inheritDoc} Answered locally: the master refused a renewal, or the lease ran out without a confirmed
+     * renewal.
+     */
+    @Override
+    public boolean isLost(String lockType, String key) {
+        RemoteHold hold = arbiter.holdOfCurrentThread(LockId.of(lockType, key));
+        return hold != null && hold.isLost();
+    }
+
+    /**
+     * Stops lease renewal and releases grants cached for a hand-off. Locks still held stay held until their
+     * holders unlock them (which releases them on the master) or their lease runs out; acquisitions then fail
+     * with {@link IllegalStateException}. Calling it again does nothing.
+     */
+    @Override
+    public void close() {
+        if (closed.compareAndSet(false, true)) {
+            arbiter.close();
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "DistributeLock[node=" + settings.nodeId() + ", master=" + grants.master() + "]";
+    }
+
+    /** @return how many locks this node holds, waits for or caches; for tests and metrics */
+    int localEntryCount() {
+        return arbiter.entryCount();
+    }
+
+    /** @return how many local threads wait for the lock; for tests and metrics */
+    int localQueueLength(String lockType, String key) {
+        return arbiter.queueLength(LockId.of(lockType, key));
+    }
+
+    private boolean acquireUninterruptibly(LockId id, Deadline deadline) {
+        try {
+            return arbiter.acquire(id, deadline, false);
+        } catch (InterruptedException e) {
+            throw new IllegalStateException("an uninterruptible acquisition of " + id + " was interrupted", e);
+        }
+    }
+}

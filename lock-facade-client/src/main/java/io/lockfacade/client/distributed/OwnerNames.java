@@ -1,0 +1,25 @@
+package io.lockfacade.client.distributed;
+
+import io.lockfacade.api.LockLimits;
+
+/**
+ * Names the owner the master sees: {@code nodeId:threadName#threadId}. Node id and thread id make it unique;
+ * the thread name, shortened to fit {@link LockLimits#MAX_NAME_LENGTH}, makes the admin page readable.
+ */
+final class OwnerNames {
+
+    private static final char NODE_SEPARATOR = ':';
+    private static final char THREAD_ID_SEPARATOR = '#';
+
+    private OwnerNames() {
+    }
+
+    /** @return the owner name of {@code thread} on node {@code nodeId} */
+    @SuppressWarnings("deprecation") // Thread.getId(): Thread.threadId() needs Java 19
+    static String of(String nodeId, Thread thread) {
+        String suffix = THREAD_ID_SEPARATOR + Long.toString(thread.getId());
+        int room = LockLimits.MAX_NAME_LENGTH - nodeId.length() - 1 - suffix.length();
+        String name = thread.getName().replaceAll("\\p{Cntrl}", "?");
+        return nodeId + NODE_SEPARATOR + (name.length() > room ? name.substring(0, room) : name) + suffix;
+    }
+}

@@ -1,0 +1,180 @@
+package io.lockfacade.client.memory;
+
+import io.lockfacade.api.LockArguments;
+import io.lockfacade.client.LockFacade;
+
+import java.util.OptionalLong;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * {@link LockFacade} for a single JVM: the article's in-memory lock, without its defects.
+ *
+ * <p>Each lock type and key has a fair {@link ReentrantLock} that exists only while some thread holds or waits
+ * for it (reference counted), so the table does not grow with the number of keys ever used. Waiting threads
+ * are woken on release, never by polling. Each first acquisition takes a fencing token from a JVM-wide counter;
+ * re-entries keep it. These locks are never lost and need no master: {@link #isLost} is always {@code false}.
+ */
+public class MemoryLock implements LockFacade {
+
+    private final ConcurrentHashMap<LockId, Entry> entries = new ConcurrentHashMap<>();
+    private final AtomicLong fencingTokens = new AtomicLong();
+
+    /** {@inheritDoc} Not interruptible; on timeout nothing is held. */
+    @Override
+    public void lock(String lockType, String key, long timeoutMillis) throws TimeoutException {
+        LockId id = LockId.of(lockType, key);
+        Entry entry = join(id);
+        boolean acquired = false;
+        try {
+            acquired = timeoutMillis <= 0 ? lockForever(entry) : lockUninterruptibly(entry, timeoutMillis);
+        } finally {
+            afterAcquire(id, entry, acquired);
+        }
+        if (!acquired) {
+            throw new TimeoutException("lock " + id + " not acquired within " + timeoutMillis + " ms");
+        }
+    }
+
+    /** {@inheritDoc} Barges ahead of waiting threads if the lock happens to be free. */
+    @Override
+    public boolean tryLock(String lockType, String key) {
+        LockId id = LockId.of(lockType, key);
+        Entry entry = join(id);
+        boolean acquired = false;
+        try {
+            acquired = entry.mutex.tryLock();
+        } finally {
+            afterAcquire(id, entry, acquired);
+        }
+        return acquired;
+    }
+
+    /** {@inheritDoc} Waiting threads are served in arrival order. */
+    @Override
+    public boolean tryLock(String lockType, String key, long waitTime, TimeUnit unit) throws InterruptedException {
+        LockId id = LockId.of(lockType, key);
+        Entry entry = join(id);
+        boolean acquired = false;
+        try {
+            acquired = entry.mutex.tryLock(Math.max(0, waitTime), unit);
+        } finally {
+            afterAcquire(id, entry, acquired);
+        }
+        return acquired;
+    }
+
+    /** {@inheritDoc} Never throws {@code LockLostException}: a local lock cannot be lost. */
+    @Override
+    public void unlock(String lockType, String key) {
+        LockId id = LockId.of(lockType, key);
+        Entry entry = entries.get(id);
+        if (entry == null || !entry.mutex.isHeldByCurrentThread()) {
+            throw new IllegalMonitorStateException("lock " + id + " is not held by thread "
+                    + Thread.currentThread().getName());
+        }
+        entry.mutex.unlock();
+        leave(id, entry);
+    }
+
+    /** {@inheritDoc} Threads that only wait for a lock of the type do not count. */
+    @Override
+    public boolean isLockTypeEmpty(String lockType) {
+        LockArguments.requireName("lockType", lockType);
+        return entries.entrySet().stream()
+                .noneMatch(e -> e.getKey().lockType().equals(lockType) && e.getValue().mutex.isLocked());
+    }
+
+    @Override
+    public OptionalLong fencingToken(String lockType, String key) {
+        Entry entry = entries.get(LockId.of(lockType, key));
+        return entry != null && entry.mutex.isHeldByCurrentThread()
+                ? OptionalLong.of(entry.fencingToken) : OptionalLong.empty();
+    }
+
+    @Override
+    public boolean isHeldByCurrentThread(String lockType, String key) {
+        Entry entry = entries.get(LockId.of(lockType, key));
+        return entry != null && entry.mutex.isHeldByCurrentThread();
+    }
+
+    /** @return always {@code false}: a lock inside one JVM cannot be lost */
+    @Override
+    public boolean isLost(String lockType, String key) {
+        LockId.of(lockType, key);
+        return false;
+    }
+
+    /** @return how many locks are held or waited for; for tests and metrics */
+    int entryCount() {
+        return entries.size();
+    }
+
+    private static boolean lockForever(Entry entry) {
+        entry.mutex.lock();
+        return true;
+    }
+
+    private static boolean lockUninterruptibly(Entry entry, long timeoutMillis) {
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
+        boolean interrupted = false;
+        try {
+            while (true) {
+                try {
+                    return entry.mutex.tryLock(deadline - System.nanoTime(), TimeUnit.NANOSECONDS);
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                }
+            }
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    private Entry join(LockId id) {
+        return entries.compute(id, (k, existing) -> {
+            Entry entry = existing == null ? new Entry() : existing;
+            entry.users++;
+            return entry;
+        });
+    }
+
+    private void afterAcquire(LockId id, Entry entry, boolean acquired) {
+        if (!acquired) {
+            leave(id, entry);
+        } else if (entry.mutex.getHoldCount() == 1) {
+            entry.fencingToken = fencingTokens.incrementAndGet();
+        }
+    }
+
+    private void leave(LockId id, Entry entry) {
+        entries.computeIfPresent(id, (k, existing) -> --existing.users == 0 ? null : existing);
+    }
+
+    /** A lock type and key, checked against the contract's limits. */
+    private record LockId(String lockType, String key) {
+
+        static LockId of(String lockType, String key) {
+            return new LockId(LockArguments.requireName("lockType", lockType), LockArguments.requireName("key", key));
+        }
+
+        @Override
+        public String toString() {
+            return lockType + "/" + key;
+        }
+    }
+
+    /** The lock of one type and key, alive while {@code users} (holds plus waits) is above zero. */
+    private static final class Entry {
+        final ReentrantLock mutex = new ReentrantLock(true);
+        /** Token of the current first-level hold; written and read by the holding thread only. */
+        long fencingToken;
+        /** Changed only inside the map's atomic per-key operations ({@code compute}). */
+        int users;
+    }
+}

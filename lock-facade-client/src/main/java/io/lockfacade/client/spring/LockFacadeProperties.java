@@ -1,0 +1,107 @@
+package io.lockfacade.client.spring;
+
+import io.lockfacade.client.distributed.DistributeLockSettings;
+import io.lockfacade.client.transport.ClientTransportSettings;
+import org.springframework.core.env.PropertyResolver;
+
+import java.net.URI;
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * The {@code lockfacade.*} properties, read from a Spring {@link PropertyResolver} (usually the
+ * {@code Environment}).
+ *
+ * <table>
+ *   <caption>Properties</caption>
+ *   <tr><th>Property</th><th>Default</th></tr>
+ *   <tr><td>{@value #MASTER_URL}</td><td>required</td></tr>
+ *   <tr><td>{@value #CONNECT_TIMEOUT}</td><td>3s</td></tr>
+ *   <tr><td>{@value #READ_TIMEOUT}</td><td>15s; must exceed the remote wait cap</td></tr>
+ *   <tr><td>{@value #SECRET}</td><td>none</td></tr>
+ *   <tr><td>{@value #NODE_ID}</td><td>{@code node-} and 16 random hex digits</td></tr>
+ *   <tr><td>{@value #LEASE}</td><td>30s, renewed every third of it</td></tr>
+ *   <tr><td>{@value #MAX_LOCAL_HANDOFFS}</td><td>8</td></tr>
+ *   <tr><td>{@value #REMOTE_WAIT_CAP}</td><td>10s</td></tr>
+ * </table>
+ *
+ * @param masterUrl the master's endpoint
+ * @param transport connect and read timeouts, secret
+ * @param lock      the {@code DistributeLock} settings
+ */
+public record LockFacadeProperties(URI masterUrl, ClientTransportSettings transport, DistributeLockSettings lock) {
+
+    /** The master's endpoint, e.g. {@code http://master:8080/remoting/MemoryLockService}. */
+    public static final String MASTER_URL = "lockfacade.master-url";
+    /** Longest wait for a TCP connection to the master. */
+    public static final String CONNECT_TIMEOUT = "lockfacade.connect-timeout";
+    /** Longest wait for one reply from the master. */
+    public static final String READ_TIMEOUT = "lockfacade.read-timeout";
+    /** Shared secret sent as {@code X-Lock-Secret}. */
+    public static final String SECRET = "lockfacade.secret";
+    /** This node's id in lock owners; must be unique among the master's clients. */
+    public static final String NODE_ID = "lockfacade.node-id";
+    /** Lease asked for with each grant and renewal. */
+    public static final String LEASE = "lockfacade.lease";
+    /** Consecutive hand-offs of one grant between threads of this node. */
+    public static final String MAX_LOCAL_HANDOFFS = "lockfacade.max-local-handoffs";
+    /** Longest wait asked for in one remote call. */
+    public static final String REMOTE_WAIT_CAP = "lockfacade.remote-wait-cap";
+
+    /** Checks that a waiting remote call ends before the transport gives up on it. */
+    public LockFacadeProperties {
+        Objects.requireNonNull(masterUrl, "masterUrl");
+        Objects.requireNonNull(transport, "transport");
+        Objects.requireNonNull(lock, "lock");
+        if (transport.readTimeout().compareTo(lock.remoteWaitCap()) <= 0) {
+            throw new IllegalArgumentException(READ_TIMEOUT + " (" + transport.readTimeout() + ") must exceed "
+                    + REMOTE_WAIT_CAP + " (" + lock.remoteWaitCap() + "), or waiting calls would time out");
+        }
+    }
+
+    /**
+     * @return the properties found in {@code resolver}, defaults for the missing optional ones
+     * @throws IllegalStateException    if {@value #MASTER_URL} is missing
+     * @throws IllegalArgumentException if a value cannot be read or breaks a limit (the message names it)
+     */
+    public static LockFacadeProperties from(PropertyResolver resolver) {
+        String masterUrl = resolver.getProperty(MASTER_URL);
+        if (masterUrl == null || masterUrl.isBlank()) {
+            throw new IllegalStateException("property " + MASTER_URL
+                    + " is required, e.g. http://master:8080/remoting/MemoryLockService");
+        }
+        ClientTransportSettings transport = new ClientTransportSettings(
+                duration(resolver, CONNECT_TIMEOUT, ClientTransportSettings.DEFAULT_CONNECT_TIMEOUT),
+                duration(resolver, READ_TIMEOUT, ClientTransportSettings.DEFAULT_READ_TIMEOUT),
+                resolver.getProperty(SECRET));
+        DistributeLockSettings defaults = DistributeLockSettings.defaults();
+        DistributeLockSettings lock = defaults
+                .withNodeId(resolver.getProperty(NODE_ID, defaults.nodeId()).strip())
+                .withLease(duration(resolver, LEASE, defaults.lease()))
+                .withMaxLocalHandoffs(integer(resolver, MAX_LOCAL_HANDOFFS, defaults.maxLocalHandoffs()))
+                .withRemoteWaitCap(duration(resolver, REMOTE_WAIT_CAP, defaults.remoteWaitCap()));
+        return new LockFacadeProperties(uri(masterUrl), transport, lock);
+    }
+
+    private static URI uri(String text) {
+        try {
+            return URI.create(text.strip());
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(MASTER_URL + " is not a valid URL: " + e.getMessage(), e);
+        }
+    }
+
+    private static Duration duration(PropertyResolver resolver, String property, Duration fallback) {
+        String text = resolver.getProperty(property);
+        return text == null || text.isBlank() ? fallback : DurationText.parse(property, text);
+    }
+
+    private static int integer(PropertyResolver resolver, String property, int fallback) {
+        String text = resolver.getProperty(property);
+        try {
+            return text == null || text.isBlank() ? fallback : Integer.parseInt(text.strip());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(property + " must be a whole number, was \"" + text + "\"", e);
+        }
+    }
+}

@@ -1,0 +1,70 @@
+package io.lockfacade.client.transport;
+
+import com.caucho.hessian.client.HessianProxyFactory;
+import io.lockfacade.api.LockLimits;
+import io.lockfacade.api.MemoryLockService;
+import io.lockfacade.api.wire.AllowListSerializerFactory;
+
+import java.net.MalformedURLException;
+import java.net.URI;
+import java.util.Objects;
+
+/**
+ * Builds the client side of the Hessian contract without Spring: a proxy speaking Hessian 2 over
+ * {@link java.net.http.HttpClient}, decoding replies through the client allow-list, wrapped in a
+ * {@link RemoteMemoryLockService} so that transport failures surface as
+ * {@link io.lockfacade.api.LockServiceUnavailableException}.
+ */
+public final class MemoryLockServiceProxies {
+
+    private static final String ROOT_PATH = "/";
+
+    private MemoryLockServiceProxies() {
+    }
+
+    /**
+     * Creates a proxy for the master at {@code masterUrl}. Nothing is sent until the first call.
+     *
+     * @param masterUrl the endpoint, e.g. {@code http://master:8080/remoting/MemoryLockService}; a URL without a
+     *                  path gets {@value LockLimits#SERVICE_PATH}
+     * @param settings  timeouts and secret
+     * @return the proxy; every call completes or fails within the connect plus read timeout
+     * @throws IllegalArgumentException if the URL is not an absolute http or https URL
+     */
+    public static RemoteMemoryLockService create(URI masterUrl, ClientTransportSettings settings) {
+        Objects.requireNonNull(settings, "settings");
+        URI endpoint = endpoint(masterUrl);
+        HessianProxyFactory factory = new HessianProxyFactory(MemoryLockService.class.getClassLoader());
+        factory.setHessian2Request(true);
+        factory.setHessian2Reply(true);
+        factory.setOverloadEnabled(false);
+        factory.setConnectTimeout(settings.connectTimeout().toMillis());
+        factory.setReadTimeout(settings.readTimeout().toMillis());
+        factory.setSerializerFactory(AllowListSerializerFactory.forClient());
+        factory.setConnectionFactory(new HttpClientConnectionFactory(settings));
+        try {
+            MemoryLockService proxy = (MemoryLockService) factory.create(MemoryLockService.class, endpoint.toURL(),
+                    MemoryLockService.class.getClassLoader());
+            return new RemoteMemoryLockService(proxy, endpoint.toString());
+        } catch (MalformedURLException e) {
+            throw new IllegalArgumentException("master URL is not a valid URL: " + endpoint, e);
+        }
+    }
+
+    /**
+     * @return {@code masterUrl}, with {@value LockLimits#SERVICE_PATH} as path if it has none
+     * @throws IllegalArgumentException if the URL is not an absolute http or https URL
+     */
+    static URI endpoint(URI masterUrl) {
+        Objects.requireNonNull(masterUrl, "masterUrl");
+        String scheme = masterUrl.getScheme();
+        if (!("http".equalsIgnoreCase(scheme) || "https".equalsIgnoreCase(scheme)) || masterUrl.getHost() == null) {
+            throw new IllegalArgumentException("master URL must be an absolute http or https URL, was " + masterUrl);
+        }
+        String path = masterUrl.getRawPath();
+        if (path == null || path.isEmpty() || ROOT_PATH.equals(path)) {
+            return masterUrl.resolve(LockLimits.SERVICE_PATH);
+        }
+        return masterUrl;
+    }
+}

@@ -1,0 +1,140 @@
+package io.lockfacade.client.transport;
+
+import com.caucho.hessian.HessianException;
+import com.caucho.hessian.client.HessianRuntimeException;
+import io.lockfacade.api.LockGrant;
+import io.lockfacade.api.LockServiceUnavailableException;
+import io.lockfacade.api.MemoryLockService;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.lang.reflect.UndeclaredThrowableException;
+import java.util.Objects;
+import java.util.function.Supplier;
+
+/**
+ * The master's {@link MemoryLockService} as a client sees it: the one place where transport failures are
+ * translated.
+ *
+ * <ul>
+ *   <li>Connection refused, connect or read timeout, an HTTP error status, an unreadable or refused reply, or a
+ *       server-side failure become {@link LockServiceUnavailableException}, whose message names the master and
+ *       the operation.</li>
+ *   <li>{@link IllegalArgumentException} (the master's answer to a bad argument) passes through unchanged, as
+ *       does anything else, which would be a programming error.</li>
+ * </ul>
+ */
+public final class RemoteMemoryLockService implements MemoryLockService {
+
+    private static final int MAX_CAUSE_DEPTH = 8;
+
+    private final MemoryLockService delegate;
+    private final String master;
+
+    /**
+     * @param delegate the service to call, usually a Hessian proxy
+     * @param master   how messages name the master, usually its URL
+     */
+    public RemoteMemoryLockService(MemoryLockService delegate, String master) {
+        this.delegate = Objects.requireNonNull(delegate, "delegate");
+        this.master = Objects.requireNonNull(master, "master");
+    }
+
+    /**
+     * @return {@code service} itself if it already translates failures, otherwise a translating wrapper that
+     *         names the master by {@code service.toString()} (a Hessian proxy prints its URL)
+     */
+    public static RemoteMemoryLockService of(MemoryLockService service) {
+        return service instanceof RemoteMemoryLockService remote ? remote
+                : new RemoteMemoryLockService(service, String.valueOf(service));
+    }
+
+    /** @return how messages name the master */
+    public String master() {
+        return master;
+    }
+
+    /**
+     * {@inheritDoc}
+     *
+     * @throws LockServiceUnavailableException if the master cannot be reached
+     */
+    @Override
+    public LockGrant tryLock(String lockType, String key, String owner, long leaseMillis, long waitMillis) {
+        return call(() -> delegate.tryLock(lockType, key, owner, leaseMillis, waitMillis),
+                "tryLock", lockType + "/" + key);
+    }
+
+    /**
+     * {@inheritDoc}
+     *
+     * @throws LockServiceUnavailableException if the master cannot be reached
+     */
+    @Override
+    public boolean unlock(String lockType, String key, String owner) {
+        return call(() -> delegate.unlock(lockType, key, owner), "unlock", lockType + "/" + key);
+    }
+
+    /**
+     * {@inheritDoc}
+     *
+     * @throws LockServiceUnavailableException if the master cannot be reached
+     */
+    @Override
+    public boolean renew(String lockType, String key, String owner, long leaseMillis) {
+        return call(() -> delegate.renew(lockType, key, owner, leaseMillis), "renew", lockType + "/" + key);
+    }
+
+    /**
+     * {@inheritDoc}
+     *
+     * @throws LockServiceUnavailableException if the master cannot be reached
+     */
+    @Override
+    public boolean isLockTypeEmpty(String lockType) {
+        return call(() -> delegate.isLockTypeEmpty(lockType), "isLockTypeEmpty", lockType);
+    }
+
+    @Override
+    public String toString() {
+        return "RemoteMemoryLockService[" + master + "]";
+    }
+
+    private <T> T call(Supplier<T> remoteCall, String operation, String target) {
+        try {
+            return remoteCall.get();
+        } catch (LockServiceUnavailableException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            if (!isTransportFailure(e)) {
+                throw e;
+            }
+            throw new LockServiceUnavailableException(
+                    operation + "(" + target + ") on lock master " + master + " failed: " + describe(e), e);
+        }
+    }
+
+    /** Whether {@code e} says the call did not complete, as opposed to a bad argument or a client bug. */
+    static boolean isTransportFailure(RuntimeException e) {
+        return e instanceof HessianException
+                || e instanceof HessianRuntimeException
+                || e instanceof UndeclaredThrowableException
+                || e instanceof UncheckedIOException
+                // the master's fault for its own failures; a bad argument is an IllegalArgumentException
+                || e instanceof IllegalStateException;
+    }
+
+    /** Names the most telling cause: the first I/O failure in the chain, else the deepest cause. */
+    private static String describe(Throwable failure) {
+        Throwable reason = failure;
+        for (int depth = 0; depth < MAX_CAUSE_DEPTH && !(reason instanceof IOException); depth++) {
+            Throwable cause = reason.getCause();
+            if (cause == null || cause == reason) {
+                break;
+            }
+            reason = cause;
+        }
+        String message = reason.getMessage();
+        return reason.getClass().getSimpleName() + (message == null ? "" : ": " + message);
+    }
+}

@@ -1,0 +1,266 @@
+package io.lockfacade.client.distributed;
+
+import io.lockfacade.client.testing.Await;
+import io.lockfacade.client.testing.InMemoryLockMaster.Operation;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import static io.lockfacade.client.distributed.ClusterFixture.KEY;
+import static io.lockfacade.client.distributed.ClusterFixture.PATIENCE_MILLIS;
+import static io.lockfacade.client.distributed.ClusterFixture.TYPE;
+import static io.lockfacade.client.distributed.ClusterFixture.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Exclusion, re-entry, ownership, hand-off and timeouts of {@link DistributeLock} against an in-memory master. */
+class DistributeLockTest {
+
+    private static final String ELSEWHERE = "node-z:worker#1";
+    private static final long SHORT_WAIT_MILLIS = 100;
+
+    private final ClusterFixture cluster = new ClusterFixture();
+
+    @AfterEach
+    void closeCluster() {
+        cluster.close();
+    }
+
+    @Test
+    void eightThreadsOnTwoNodesNeverHoldTheLockTogether() throws Exception {
+        DistributeLock[] nodes = {cluster.node("node-a"), cluster.node("node-b")};
+        int rounds = 200;
+        AtomicInteger holders = new AtomicInteger();
+        AtomicInteger overlaps = new AtomicInteger();
+        int[] counter = {0};
+        List<Future<Void>> workers = new ArrayList<>();
+        for (int t = 0; t < 8; t++) {
+            DistributeLock node = nodes[t % nodes.length];
+            workers.add(cluster.inOtherThread(() -> {
+                for (int i = 0; i < rounds; i++) {
+                    node.lock(TYPE, KEY, PATIENCE_MILLIS);
+                    try {
+                        if (holders.incrementAndGet() != 1) {
+                            overlaps.incrementAndGet();
+                        }
+                        counter[0]++;
+                        holders.decrementAndGet();
+                    } finally {
+                        node.unlock(TYPE, KEY);
+                    }
+                }
+                return null;
+            }));
+        }
+        for (Future<Void> worker : workers) {
+            worker.get(20, TimeUnit.SECONDS);
+        }
+
+        assertEquals(0, overlaps.get());
+        assertEquals(8 * rounds, counter[0]);
+        assertEquals(0, nodes[0].localEntryCount() + nodes[1].localEntryCount());
+        assertEquals(0, cluster.master.liveLocks());
+    }
+
+    @Test
+    void reentryAlongACallChainAsksTheMasterOnce() throws Exception {
+        DistributeLock node = cluster.node("node-a");
+
+        node.lock(TYPE, KEY, PATIENCE_MILLIS);
+        innerStepThatLocksAgain(node);
+
+        assertEquals(1, cluster.master.calls(Operation.TRY_LOCK));
+        assertEquals(0, cluster.master.calls(Operation.UNLOCK));
+        node.unlock(TYPE, KEY);
+        assertEquals(1, cluster.master.calls(Operation.UNLOCK));
+        assertTrue(cluster.master.holder(TYPE, KEY).isEmpty());
+    }
+
+    @Test
+    void theMasterSeesAnOwnerNamingTheNodeAndTheThread() throws Exception {
+        DistributeLock node = cluster.node("node-a");
+
+        node.lock(TYPE, KEY, PATIENCE_MILLIS);
+
+        String owner = cluster.master.holder(TYPE, KEY).orElseThrow();
+        assertTrue(owner.startsWith("node-a:" + Thread.currentThread().getName() + "#"), owner);
+        node.unlock(TYPE, KEY);
+    }
+
+    @Test
+    void unlockByAnotherThreadIsRefusedAndChangesNothing() throws Exception {
+        DistributeLock node = cluster.node("node-a");
+        node.lock(TYPE, KEY, PATIENCE_MILLIS);
+
+        ExecutionException failure = assertThrows(ExecutionException.class,
+                () -> await(cluster.inOtherThread(() -> {
+                    node.unlock(TYPE, KEY);
+                    return null;
+                })));
+
+        assertInstanceOf(IllegalMonitorStateException.class, failure.getCause());
+        assertTrue(node.isHeldByCurrentThread(TYPE, KEY));
+        assertTrue(cluster.master.holder(TYPE, KEY).isPresent());
+        node.unlock(TYPE, KEY);
+    }
+
+    @Test
+    void unlockWithoutHoldingThrowsIllegalMonitorStateWithoutRemoteCall() {
+        DistributeLock node = cluster.node("node-a");
+
+        assertThrows(IllegalMonitorStateException.class, () -> node.unlock(TYPE, KEY));
+
+        assertEquals(0, cluster.master.calls(Operation.UNLOCK));
+    }
+
+    @Test
+    void handOffKeepsTheFencingTokenAndMakesNoRemoteCall() throws Exception {
+        DistributeLock node = cluster.node("node-a");
+        node.lock(TYPE, KEY, PATIENCE_MILLIS);
+        long token = node.fencingToken(TYPE, KEY).orElseThrow();
+        Future<Long> next = lockRecordTokenAndUnlock(node);
+        Await.until("the second thread queues locally", () -> node.localQueueLength(TYPE, KEY) == 1);
+
+        node.unlock(TYPE, KEY);
+
+        assertEquals(token, await(next));
+        assertEquals(1, cluster.master.calls(Operation.TRY_LOCK));
+        assertEquals(1, cluster.master.calls(Operation.UNLOCK));
+        assertEquals(0, node.localEntryCount());
+    }
+
+    @Test
+    void handOffsStopAtMaxLocalHandoffsSoOtherNodesGetATurn() throws Exception {
+        DistributeLock node = cluster.node(ClusterFixture.settings("node-a").withMaxLocalHandoffs(2));
+        node.lock(TYPE, KEY, PATIENCE_MILLIS);
+        long token = node.fencingToken(TYPE, KEY).orElseThrow();
+        List<Future<Long>> queued = new ArrayList<>();
+        for (int i = 1; i <= 3; i++) {
+            queued.add(lockRecordTokenAndUnlock(node));
+            int length = i;
+            Await.until(length + " threads queue locally", () -> node.localQueueLength(TYPE, KEY) == length);
+        }
+
+        node.unlock(TYPE, KEY);
+
+        assertEquals(token, await(queued.get(0)));
+        assertEquals(token, await(queued.get(1)));
+        assertTrue(await(queued.get(2)) > token);
+        assertEquals(2, cluster.master.calls(Operation.TRY_LOCK));
+    }
+
+    @Test
+    void tryLockTimeoutLeavesNoLocalEntryAndNoRemoteLock() throws Exception {
+        DistributeLock node = cluster.node("node-a");
+        cluster.master.tryLock(TYPE, KEY, ELSEWHERE, 0, 0);
+
+        assertFalse(node.tryLock(TYPE, KEY, SHORT_WAIT_MILLIS, TimeUnit.MILLISECONDS));
+
+        assertEquals(0, node.localEntryCount());
+        assertEquals(ELSEWHERE, cluster.master.holder(TYPE, KEY).orElseThrow());
+        assertEquals(0, cluster.master.waiting(TYPE, KEY));
+    }
+
+    @Test
+    void lockTimeoutThrowsTimeoutExceptionAndHoldsNothing() {
+        DistributeLock node = cluster.node("node-a");
+        cluster.master.tryLock(TYPE, KEY, ELSEWHERE, 0, 0);
+
+        assertThrows(TimeoutException.class, () -> node.lock(TYPE, KEY, SHORT_WAIT_MILLIS));
+
+        assertFalse(node.isHeldByCurrentThread(TYPE, KEY));
+        assertEquals(0, node.localEntryCount());
+    }
+
+    @Test
+    void tryLockWithoutWaitFailsAtOnceWhenAnotherNodeHolds() {
+        DistributeLock node = cluster.node("node-a");
+        cluster.master.tryLock(TYPE, KEY, ELSEWHERE, 0, 0);
+
+        assertFalse(node.tryLock(TYPE, KEY));
+
+        assertEquals(0, node.localEntryCount());
+    }
+
+    @Test
+    void aLongWaitIsMadeOfBoundedRemoteCalls() throws Exception {
+        DistributeLock node = cluster.node(ClusterFixture.settings("node-a").withRemoteWaitCap(Duration.ofMillis(20)));
+        cluster.master.tryLock(TYPE, KEY, ELSEWHERE, 0, 0);
+        Future<Long> waiter = lockRecordTokenAndUnlock(node);
+        Await.until("several remote calls", () -> cluster.master.calls(Operation.TRY_LOCK) >= 4);
+
+        cluster.master.unlock(TYPE, KEY, ELSEWHERE);
+
+        assertTrue(await(waiter) > 0);
+        assertEquals(0, node.localEntryCount());
+    }
+
+    @Test
+    void isLockTypeEmptyAsksTheMaster() {
+        DistributeLock node = cluster.node("node-a");
+        cluster.master.tryLock(TYPE, KEY, ELSEWHERE, 0, 0);
+
+        assertFalse(node.isLockTypeEmpty(TYPE));
+        assertTrue(node.isLockTypeEmpty("invoices"));
+        assertEquals(2, cluster.master.calls(Operation.IS_LOCK_TYPE_EMPTY));
+    }
+
+    @Test
+    void badArgumentsFailBeforeAnyRemoteCall() {
+        DistributeLock node = cluster.node("node-a");
+
+        assertThrows(IllegalArgumentException.class, () -> node.lock("", KEY, 0));
+        assertThrows(IllegalArgumentException.class, () -> node.tryLock(TYPE, "bad\u0000key"));
+        assertThrows(IllegalArgumentException.class, () -> node.tryLock(null, KEY, 1, TimeUnit.SECONDS));
+        assertThrows(IllegalArgumentException.class, () -> node.unlock(TYPE, "k".repeat(257)));
+        assertThrows(IllegalArgumentException.class, () -> node.isLockTypeEmpty(""));
+
+        for (Operation operation : Operation.values()) {
+            assertEquals(0, cluster.master.calls(operation), operation.name());
+        }
+        assertEquals(0, node.localEntryCount());
+    }
+
+    @Test
+    void closedLockRefusesNewAcquisitions() {
+        DistributeLock node = cluster.node("node-a");
+
+        node.close();
+
+        assertThrows(IllegalStateException.class, () -> node.tryLock(TYPE, KEY));
+        assertEquals(0, node.localEntryCount());
+    }
+
+    private static void innerStepThatLocksAgain(DistributeLock node) throws TimeoutException {
+        node.lock(TYPE, KEY, PATIENCE_MILLIS);
+        try {
+            assertTrue(node.isHeldByCurrentThread(TYPE, KEY));
+        } finally {
+            node.unlock(TYPE, KEY);
+        }
+        assertTrue(node.isHeldByCurrentThread(TYPE, KEY));
+    }
+
+    /** In a worker: lock, note the fencing token, unlock; the future yields the token. */
+    private Future<Long> lockRecordTokenAndUnlock(DistributeLock node) {
+        return cluster.inOtherThread(() -> {
+            node.lock(TYPE, KEY, PATIENCE_MILLIS);
+            try {
+                return node.fencingToken(TYPE, KEY).orElseThrow();
+            } finally {
+                node.unlock(TYPE, KEY);
+            }
+        });
+    }
+}
