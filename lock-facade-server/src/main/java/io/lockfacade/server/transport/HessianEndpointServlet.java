@@ -1,0 +1,158 @@
+package io.lockfacade.server.transport;
+
+import io.lockfacade.api.LockLimits;
+import io.lockfacade.server.service.MemoryLockServiceImpl;
+import io.lockfacade.server.table.Handout;
+import jakarta.servlet.http.HttpServlet;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+
+import java.io.IOException;
+import java.io.Serial;
+import java.time.Duration;
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * Serves {@code POST /remoting/MemoryLockService}: the lock service over Hessian 2, without Caucho's skeleton.
+ *
+ * <p>In order, a request is: refused with 401 if a secret is configured and the {@value LockLimits#SECRET_HEADER}
+ * header does not match; refused with 404 unless its path is {@value LockLimits#SERVICE_PATH}; refused with 405
+ * unless it is a POST; refused with 413 if its body is or claims to be
+ * over {@link LockLimits#MAX_REQUEST_BYTES}; answered with a {@code ProtocolException} fault unless it decodes as a
+ * call of the contract ({@link HessianCallReader}); then dispatched. {@code unlock}, {@code renew} and
+ * {@code isLockTypeEmpty} are answered at once. A {@code tryLock} that must wait is parked on an async context
+ * ({@link ParkedTryLock}) and holds no thread. Nothing is decoded from a refused request, no reply carries a
+ * stack trace, and garbage never gets a 5xx.
+ *
+ * <p>Register it with async support enabled, on {@value #MAPPING} (so that the secret guards the whole folder) or
+ * on {@value LockLimits#SERVICE_PATH} alone.
+ */
+public final class HessianEndpointServlet extends HttpServlet {
+
+    @Serial
+    private static final long serialVersionUID = 1L;
+
+    /** How far the async timeout of a parked call lies beyond the wait cap: the service answers first. */
+    public static final Duration ASYNC_TIMEOUT_MARGIN = Duration.ofSeconds(5);
+
+    /** The servlet mapping that puts all of {@code /remoting} behind the secret check. */
+    public static final String MAPPING = "/remoting/*";
+
+    private static final String ALLOWED_METHOD = "POST";
+
+    private final transient MemoryLockServiceImpl service;
+    private final transient SecretCheck secretCheck;
+    private final transient RequestBodyReader bodies = new RequestBodyReader(LockLimits.MAX_REQUEST_BYTES);
+    private final transient HessianCallReader calls = new HessianCallReader();
+    private final transient ReplyWriter replies = new ReplyWriter();
+    private final transient CallResponder responder;
+    private final Duration asyncTimeout;
+
+    /**
+     * Creates an endpoint that cannot tell whether a parked client went away: a grant to a vanished caller is then
+     * released only if writing its reply fails, otherwise when its lease ends.
+     *
+     * @param service     the lock service to call; the servlet does not close it
+     * @param secretCheck who may call
+     */
+    public HessianEndpointServlet(MemoryLockServiceImpl service, SecretCheck secretCheck) {
+        this(service, secretCheck, ClientPresence.UNKNOWN);
+    }
+
+    /**
+     * @param service        the lock service to call; the servlet does not close it
+     * @param secretCheck    who may call
+     * @param clientPresence the container's check whether a parked client went away
+     */
+    public HessianEndpointServlet(MemoryLockServiceImpl service, SecretCheck secretCheck,
+                                  ClientPresence clientPresence) {
+        this.service = service;
+        this.secretCheck = secretCheck;
+        this.responder = new CallResponder(service, replies, clientPresence);
+        this.asyncTimeout = asyncTimeout(service.settings().waitCap());
+    }
+
+    /**
+     * @param waitCap the master's cap on one call's wait
+     * @return the async timeout of a parked call: the wait cap plus {@link #ASYNC_TIMEOUT_MARGIN}. The connector's
+     *         idle timeout must be longer still.
+     */
+    public static Duration asyncTimeout(Duration waitCap) {
+        return waitCap.plus(ASYNC_TIMEOUT_MARGIN);
+    }
+
+    @Override
+    protected void service(HttpServletRequest request, HttpServletResponse response) throws IOException {
+        if (!secretCheck.admits(request.getHeader(LockLimits.SECRET_HEADER))) {
+            replies.sendRefusal(response, HttpServletResponse.SC_UNAUTHORIZED,
+                    "missing or wrong " + LockLimits.SECRET_HEADER + " header");
+            return;
+        }
+        String path = request.getServletPath() + Objects.toString(request.getPathInfo(), "");
+        if (!LockLimits.SERVICE_PATH.equals(path)) {
+            replies.sendRefusal(response, HttpServletResponse.SC_NOT_FOUND,
+                    "no such service; the lock service is at " + LockLimits.SERVICE_PATH);
+            return;
+        }
+        if (!ALLOWED_METHOD.equals(request.getMethod())) {
+            response.setHeader("Allow", ALLOWED_METHOD);
+            replies.sendRefusal(response, HttpServletResponse.SC_METHOD_NOT_ALLOWED,
+                    "the lock service accepts Hessian calls by POST only");
+            return;
+        }
+        byte[] body;
+        try {
+            body = bodies.read(request);
+        } catch (BodyTooLargeException e) {
+            replies.sendRefusal(response, HttpServletResponse.SC_REQUEST_ENTITY_TOO_LARGE, e.getMessage());
+            return;
+        } catch (IOException unreadable) {
+            replies.sendRefusal(response, HttpServletResponse.SC_BAD_REQUEST, "unreadable request body");
+            return;
+        }
+        HessianCall call;
+        try {
+            call = calls.read(body);
+        } catch (MalformedCallException refusal) {
+            responder.sendMalformed(response, refusal);
+            return;
+        }
+        dispatch(call, request, response);
+    }
+
+    private void dispatch(HessianCall call, HttpServletRequest request, HttpServletResponse response) {
+        String method = call.method().wireName();
+        try {
+            switch (call.method()) {
+                case TRY_LOCK -> tryLock(call, request, response);
+                case UNLOCK -> responder.sendResult(response,
+                        service.unlock(call.string(0), call.string(1), call.string(2)));
+                case RENEW -> responder.sendResult(response,
+                        service.renew(call.string(0), call.string(1), call.string(2), call.number(3)));
+                case IS_LOCK_TYPE_EMPTY -> responder.sendResult(response, service.isLockTypeEmpty(call.string(0)));
+            }
+        } catch (RuntimeException failure) {
+            responder.sendFailure(response, method, failure);
+        }
+    }
+
+    private void tryLock(HessianCall call, HttpServletRequest request, HttpServletResponse response) {
+        CompletableFuture<Handout> pending = service.tryLockAsync(call.string(0), call.string(1), call.string(2),
+                call.number(3), call.number(4));
+        if (pending.isDone()) {
+            Handout handout = pending.join();
+            responder.deliver(response, handout, null);
+        } else {
+            try {
+                ParkedTryLock.park(request, response, pending, asyncTimeout, responder);
+            } catch (RuntimeException notParked) {
+                // Nobody would answer the call: withdraw it, or release the grant that came meanwhile.
+                if (!pending.cancel(false) && !pending.isCompletedExceptionally()) {
+                    responder.undelivered(pending.getNow(null));
+                }
+                throw notParked;
+            }
+        }
+    }
+}

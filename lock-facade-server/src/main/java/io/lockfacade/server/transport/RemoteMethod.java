@@ -1,0 +1,81 @@
+package io.lockfacade.server.transport;
+
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The methods of {@link io.lockfacade.api.MemoryLockService} that the Hessian endpoint answers, with the name and
+ * wire type of each parameter. Nothing outside this list is ever dispatched.
+ */
+public enum RemoteMethod {
+
+    /** {@code tryLock(lockType, key, owner, leaseMillis, waitMillis)}: the only call that may be parked. */
+    TRY_LOCK("tryLock", Parameter.string("lockType"), Parameter.string("key"), Parameter.string("owner"),
+            Parameter.number("leaseMillis"), Parameter.number("waitMillis")),
+
+    /** {@code unlock(lockType, key, owner)}. */
+    UNLOCK("unlock", Parameter.string("lockType"), Parameter.string("key"), Parameter.string("owner")),
+
+    /** {@code renew(lockType, key, owner, leaseMillis)}. */
+    RENEW("renew", Parameter.string("lockType"), Parameter.string("key"), Parameter.string("owner"),
+            Parameter.number("leaseMillis")),
+
+    /** {@code isLockTypeEmpty(lockType)}. */
+    IS_LOCK_TYPE_EMPTY("isLockTypeEmpty", Parameter.string("lockType"));
+
+    private final String wireName;
+    private final List<Parameter> parameters;
+
+    RemoteMethod(String wireName, Parameter... parameters) {
+        this.wireName = wireName;
+        this.parameters = List.of(parameters);
+    }
+
+    /** @return the method name as Hessian writes it (Java name, no overloads in the contract) */
+    public String wireName() {
+        return wireName;
+    }
+
+    /** @return the parameters, in call order */
+    public List<Parameter> parameters() {
+        return parameters;
+    }
+
+    /**
+     * @param wireName a method name read from a call
+     * @return the contract's method of that name, or empty if there is none
+     */
+    public static Optional<RemoteMethod> byWireName(String wireName) {
+        for (RemoteMethod method : values()) {
+            if (method.wireName.equals(wireName)) {
+                return Optional.of(method);
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** How one parameter travels: a string or a 64-bit integer. */
+    public enum WireType {
+        /** A Hessian string (or null). */
+        STRING,
+        /** A Hessian long (ints are widened). */
+        LONG
+    }
+
+    /**
+     * One parameter of a remote method.
+     *
+     * @param name the Java parameter name, used in error messages
+     * @param type how the argument is encoded
+     */
+    public record Parameter(String name, WireType type) {
+
+        static Parameter string(String name) {
+            return new Parameter(name, WireType.STRING);
+        }
+
+        static Parameter number(String name) {
+            return new Parameter(name, WireType.LONG);
+        }
+    }
+}

@@ -1,0 +1,167 @@
+package io.lockfacade.webapp;
+
+import io.lockfacade.api.LockLimits;
+import io.lockfacade.webapp.admin.AdminCredentials;
+
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Supplier;
+
+/**
+ * Turns the master's command line and environment into {@link MasterOptions}.
+ *
+ * <p>Flags take a value as the next argument or after {@code =} ({@code --port 0}, {@code --port=0}); each may
+ * appear once. {@value #SECRET_ENV} and {@value #ADMIN_PASSWORD_ENV} stand for {@code --secret} and
+ * {@code --admin-password} when those flags are absent (prefer them: the environment is not shown by {@code ps}).
+ * Without an admin password, a random one is generated and flagged so the caller can print it.
+ */
+public final class MasterOptionsParser {
+
+    /** Environment variable standing for {@code --secret}. */
+    public static final String SECRET_ENV = "LOCKFACADE_SECRET";
+
+    /** Environment variable standing for {@code --admin-password}. */
+    public static final String ADMIN_PASSWORD_ENV = "LOCKFACADE_ADMIN_PASSWORD";
+
+    /** The flag that prints the usage. */
+    public static final String HELP_FLAG = "--help";
+
+    private static final String HOST = "--host";
+    private static final String PORT = "--port";
+    private static final String DEFAULT_LEASE = "--default-lease";
+    private static final String WAIT_CAP = "--wait-cap";
+    private static final String SECRET = "--secret";
+    private static final String ADMIN_USER = "--admin-user";
+    private static final String ADMIN_PASSWORD = "--admin-password";
+    private static final Set<String> FLAGS = Set.of(HOST, PORT, DEFAULT_LEASE, WAIT_CAP, SECRET, ADMIN_USER,
+            ADMIN_PASSWORD);
+
+    /** The usage text {@code --help} prints. */
+    public static final String USAGE = """
+            Usage: java -jar lock-facade-webapp.jar [options]
+
+            Runs the Lock Facade master: the lock service over Hessian at /remoting/MemoryLockService
+            and the admin page at /admin/locks.
+
+            Options:
+              --host HOST               address to listen on (default 127.0.0.1)
+              --port PORT               port to listen on; 0 picks a free one (default 8080)
+              --default-lease DURATION  lease of calls that name none (default 10m)
+              --wait-cap DURATION       longest one tryLock call waits on the master (default 10s)
+              --secret SECRET           shared secret clients must send in the X-Lock-Secret header
+                                        (or env LOCKFACADE_SECRET; default: none required)
+              --admin-user USER         admin page user (default admin)
+              --admin-password PASS     admin page password (or env LOCKFACADE_ADMIN_PASSWORD;
+                                        default: generated and printed at start)
+              --help                    print this help and exit
+
+            Durations are a whole number and a unit: 500ms, 30s, 10m, 1h.
+            """;
+
+    private final Map<String, String> environment;
+    private final Supplier<String> passwordGenerator;
+
+    /** Creates a parser on the process environment and a secure random password generator. */
+    public MasterOptionsParser() {
+        this(System.getenv(), AdminCredentials::generatePassword);
+    }
+
+    /**
+     * @param environment       the environment variables to read ({@value #SECRET_ENV}, {@value #ADMIN_PASSWORD_ENV})
+     * @param passwordGenerator makes the admin password when none is given
+     */
+    public MasterOptionsParser(Map<String, String> environment, Supplier<String> passwordGenerator) {
+        this.environment = Map.copyOf(environment);
+        this.passwordGenerator = passwordGenerator;
+    }
+
+    /**
+     * @param args the command line
+     * @return whether it asks for the usage text
+     */
+    public static boolean wantsHelp(List<String> args) {
+        return args.contains(HELP_FLAG) || args.contains("-h");
+    }
+
+    /**
+     * @param args the command line, without {@code --help}
+     * @return the options, every value checked
+     * @throws UsageException if a flag is unknown, repeated, lacks its value or has a bad one
+     */
+    public MasterOptions parse(List<String> args) throws UsageException {
+        Map<String, String> values = readFlags(args);
+        try {
+            String password = valueOrEnv(values, ADMIN_PASSWORD, ADMIN_PASSWORD_ENV);
+            boolean generated = password == null;
+            return new MasterOptions(
+                    values.getOrDefault(HOST, MasterOptions.DEFAULT_HOST),
+                    values.containsKey(PORT) ? port(values.get(PORT)) : MasterOptions.DEFAULT_PORT,
+                    duration(values, DEFAULT_LEASE, LockLimits.DEFAULT_MASTER_LEASE),
+                    duration(values, WAIT_CAP, LockLimits.DEFAULT_WAIT_CAP),
+                    valueOrEnv(values, SECRET, SECRET_ENV),
+                    values.getOrDefault(ADMIN_USER, MasterOptions.DEFAULT_ADMIN_USER),
+                    generated ? passwordGenerator.get() : password,
+                    generated);
+        } catch (IllegalArgumentException bad) {
+            throw new UsageException(bad.getMessage());
+        }
+    }
+
+    private static Map<String, String> readFlags(List<String> args) throws UsageException {
+        Map<String, String> values = new HashMap<>();
+        for (int i = 0; i < args.size(); i++) {
+            String arg = args.get(i);
+            int equals = arg.indexOf('=');
+            String flag = equals > 0 ? arg.substring(0, equals) : arg;
+            if (!FLAGS.contains(flag)) {
+                throw new UsageException(arg.startsWith("-") ? "unknown option " + flag
+                        : "unexpected argument \"" + arg + "\"");
+            }
+            String value;
+            if (equals > 0) {
+                value = arg.substring(equals + 1);
+            } else if (i + 1 < args.size()) {
+                value = args.get(++i);
+            } else {
+                throw new UsageException(flag + " needs a value");
+            }
+            if (values.putIfAbsent(flag, value) != null) {
+                throw new UsageException(flag + " given more than once");
+            }
+        }
+        return values;
+    }
+
+    private String valueOrEnv(Map<String, String> values, String flag, String variable) {
+        String value = values.get(flag);
+        if (value != null) {
+            return value;
+        }
+        String fromEnv = environment.get(variable);
+        return fromEnv == null || fromEnv.isEmpty() ? null : fromEnv;
+    }
+
+    private static int port(String text) {
+        try {
+            return Integer.parseInt(text.trim());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(PORT + " must be a number between 0 and " + MasterOptions.MAX_PORT
+                    + ", was \"" + text + "\"");
+        }
+    }
+
+    private static Duration duration(Map<String, String> values, String flag, Duration fallback) {
+        String text = values.get(flag);
+        if (text == null) {
+            return fallback;
+        }
+        try {
+            return DurationText.parse(text);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(flag + ": " + e.getMessage());
+        }
+    }
+}

@@ -1,0 +1,175 @@
+package io.lockfacade.webapp;
+
+import io.lockfacade.api.LockLimits;
+import io.lockfacade.server.service.MasterSettings;
+import io.lockfacade.server.service.MemoryLockServiceImpl;
+import io.lockfacade.server.transport.HessianEndpointServlet;
+import io.lockfacade.server.transport.SecretCheck;
+import io.lockfacade.webapp.admin.AdminCredentials;
+import io.lockfacade.webapp.admin.AdminPages;
+import org.eclipse.jetty.ee11.servlet.ServletContextHandler;
+import org.eclipse.jetty.ee11.servlet.ServletHolder;
+import org.eclipse.jetty.server.Server;
+import org.eclipse.jetty.server.ServerConnector;
+import org.eclipse.jetty.server.handler.ErrorHandler;
+import org.eclipse.jetty.server.handler.GracefulHandler;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * A running master: the lock service behind embedded Jetty, with the Hessian endpoint at
+ * {@value LockLimits#SERVICE_PATH} and the admin pages under {@code /admin}. Tests start one in-process on port 0.
+ *
+ * <p>{@link #stop()} stops accepting connections, lets calls in progress finish for up to {@link #STOP_TIMEOUT}
+ * (parked waiters still waiting then are cut off, their clients see an I/O error), closes the lock service and
+ * deletes the JSP scratch folder. It logs one line at start and one at stop.
+ */
+public final class MasterServer implements AutoCloseable {
+
+    /** Longest a stop waits for calls in progress. */
+    public static final Duration STOP_TIMEOUT = Duration.ofSeconds(5);
+
+    private static final Logger LOG = LoggerFactory.getLogger(MasterServer.class);
+    private static final String SERVICE_SERVLET_NAME = "memory-lock-service";
+
+    private final Server server;
+    private final MemoryLockServiceImpl service;
+    private final Path scratchDir;
+    private final URI baseUri;
+    private final long startedAtNanos;
+    private final AtomicBoolean stopped = new AtomicBoolean();
+
+    private MasterServer(Server server, MemoryLockServiceImpl service, Path scratchDir, URI baseUri,
+                         long startedAtNanos) {
+        this.server = server;
+        this.service = service;
+        this.scratchDir = scratchDir;
+        this.baseUri = baseUri;
+        this.startedAtNanos = startedAtNanos;
+    }
+
+    /**
+     * Starts a master and returns once it accepts calls.
+     *
+     * @param options where to listen and how to behave
+     * @return the running master
+     * @throws IOException if the port cannot be bound or Jetty fails to start; nothing is left running then
+     */
+    public static MasterServer start(MasterOptions options) throws IOException {
+        long startNanos = System.nanoTime();
+        MemoryLockServiceImpl service = new MemoryLockServiceImpl(MasterSettings.defaults()
+                .withDefaultLease(options.defaultLease()).withWaitCap(options.waitCap()));
+        Path scratch = null;
+        Server server = new Server(HttpServerSizing.threadPool());
+        try {
+            scratch = JspSupport.createScratch();
+            ServerConnector connector = HttpServerSizing.addConnector(server, options.host(), options.port(),
+                    options.waitCap());
+            server.setHandler(new GracefulHandler(context(options, service, scratch)));
+            server.setErrorHandler(quietErrors(new ErrorHandler()));
+            server.setStopTimeout(STOP_TIMEOUT.toMillis());
+            server.setStopAtShutdown(false);
+            server.start();
+            URI base = URI.create("http://" + hostForUri(options.host()) + ":" + connector.getLocalPort());
+            MasterServer master = new MasterServer(server, service, scratch, base, startNanos);
+            LOG.info("Lock Facade master started on {} in {} ms (default lease {}, wait cap {}, {})", base,
+                    Duration.ofNanos(System.nanoTime() - startNanos).toMillis(),
+                    DurationText.format(options.defaultLease()), DurationText.format(options.waitCap()),
+                    options.optionalSecret().isPresent() ? "secret required" : "no secret");
+            return master;
+        } catch (Exception e) {
+            stopQuietly(server);
+            service.close();
+            if (scratch != null) {
+                JspSupport.deleteScratch(scratch);
+            }
+            throw e instanceof IOException io ? io
+                    : new IOException("could not start the master on " + options.host() + ":" + options.port(), e);
+        }
+    }
+
+    /** @return the port the master listens on (the bound one when started with port 0) */
+    public int port() {
+        return baseUri.getPort();
+    }
+
+    /** @return the Hessian endpoint, {@code http://HOST:PORT/remoting/MemoryLockService} */
+    public URI serviceUri() {
+        return baseUri.resolve(LockLimits.SERVICE_PATH);
+    }
+
+    /** @return the admin page, {@code http://HOST:PORT/admin/locks} */
+    public URI adminUri() {
+        return baseUri.resolve(AdminPages.LOCKS_PATH);
+    }
+
+    /** @return the lock service, to inspect its table in tests and the admin page */
+    public MemoryLockServiceImpl service() {
+        return service;
+    }
+
+    /** Stops the master; see the class comment. Safe to call more than once and from a shutdown hook. */
+    public void stop() {
+        if (!stopped.compareAndSet(false, true)) {
+            return;
+        }
+        stopQuietly(server);
+        service.close();
+        try {
+            JspSupport.deleteScratch(scratchDir);
+        } catch (RuntimeException e) {
+            LOG.warn("could not delete the JSP scratch folder {}: {}", scratchDir, e.toString());
+        }
+        LOG.info("Lock Facade master stopped on {} after {}", baseUri,
+                DurationText.format(Duration.ofSeconds(Duration.ofNanos(System.nanoTime() - startedAtNanos)
+                        .toSeconds())));
+    }
+
+    /** Same as {@link #stop()}. */
+    @Override
+    public void close() {
+        stop();
+    }
+
+    private static ServletContextHandler context(MasterOptions options, MemoryLockServiceImpl service, Path scratch) {
+        ServletContextHandler context = new ServletContextHandler(ServletContextHandler.NO_SESSIONS);
+        context.setContextPath("/");
+        context.setErrorHandler(quietErrors(new org.eclipse.jetty.ee11.servlet.ErrorHandler()));
+        JspSupport.prepare(context, scratch);
+        SecretCheck secretCheck = options.optionalSecret().map(SecretCheck::requiring).orElse(SecretCheck.open());
+        ServletHolder endpoint = new ServletHolder(SERVICE_SERVLET_NAME,
+                new HessianEndpointServlet(service, secretCheck, new JettyClientPresence()));
+        endpoint.setAsyncSupported(true);
+        context.addServlet(endpoint, HessianEndpointServlet.MAPPING);
+        AdminPages.install(context, service, new AdminCredentials(options.adminUser(), options.adminPassword()));
+        return context;
+    }
+
+    private static ErrorHandler quietErrors(ErrorHandler handler) {
+        handler.setShowStacks(false);
+        handler.setShowCauses(false);
+        handler.setShowMessageInTitle(false);
+        return handler;
+    }
+
+    private static void stopQuietly(Server server) {
+        try {
+            server.stop();
+        } catch (TimeoutException e) {
+            LOG.info("calls still in progress after {} were cut off", DurationText.format(STOP_TIMEOUT));
+        } catch (Exception e) {
+            LOG.warn("Jetty did not stop cleanly: {}", e.toString());
+        }
+    }
+
+    private static String hostForUri(String host) {
+        return host.indexOf(':') >= 0 && !host.startsWith("[") ? "[" + host + "]" : host;
+    }
+}
