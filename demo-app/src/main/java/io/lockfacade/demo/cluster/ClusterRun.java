@@ -1,0 +1,226 @@
+package io.lockfacade.demo.cluster;
+
+import io.lockfacade.client.spring.LockFacadeProperties;
+import io.lockfacade.demo.bank.AccountStore;
+import io.lockfacade.demo.locks.LockMode;
+import io.lockfacade.demo.node.NodeReport;
+import io.lockfacade.demo.node.NodeSettings;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+/**
+ * One demo run: a fresh store, a master (for the distributed lock), N node JVMs started together, progress
+ * while they work, and the {@link Verdict}. {@link #close()} stops every process the run started and deletes
+ * the store; it is safe to call from a shutdown hook and more than once.
+ */
+public final class ClusterRun implements AutoCloseable {
+
+    /** Milliseconds per second, for printing. */
+    static final long MILLIS_PER_SECOND = 1_000;
+    /** How long node JVMs may take to start their Spring context. */
+    static final Duration NODE_START_TIMEOUT = Duration.ofSeconds(90);
+    /** Time between progress lines. */
+    static final Duration PROGRESS_INTERVAL = Duration.ofSeconds(1);
+    /** Time allowed beyond the workload's own: an operation's last lock wait and the node's exit. */
+    static final Duration RUN_MARGIN = Duration.ofSeconds(30);
+    /** Longest a run bounded by an operation count may take. */
+    static final Duration OPERATIONS_RUN_LIMIT = Duration.ofMinutes(10);
+    private static final int SECRET_BYTES = 16;
+    private static final String QUIET_LOGS = "warn";
+    private static final String LOG_LEVEL_PROPERTY = "org.slf4j.simpleLogger.defaultLogLevel";
+    private static final String SECRET_ENV = "LOCKFACADE_SECRET";
+
+    private final ClusterOptions options;
+    private final PrintStream out;
+    private final PrintStream errors;
+    private final String secret = randomToken();
+    private final String adminPassword = randomToken();
+    private final List<NodeProcess> nodes = new CopyOnWriteArrayList<>();
+    private final AtomicBoolean closed = new AtomicBoolean();
+    private volatile MasterProcess master;
+    private volatile Path store;
+
+    /**
+     * @param options what to run
+     * @param out     where progress and the verdict go
+     * @param errors  where the children's error output goes
+     */
+    public ClusterRun(ClusterOptions options, PrintStream out, PrintStream errors) {
+        this.options = options;
+        this.out = out;
+        this.errors = errors;
+    }
+
+    /**
+     * Runs the demo and prints the verdict. The master, if any, is still running afterwards.
+     *
+     * @return the verdict
+     * @throws IOException           if the store or a JVM cannot be created, or the master does not start
+     * @throws IllegalStateException if a node fails, exits early or does not finish in time
+     * @throws InterruptedException  if interrupted while waiting
+     */
+    public Verdict run() throws IOException, InterruptedException {
+        LockMode mode = options.mode();
+        long launchNanos = System.nanoTime();
+        out.printf("Lock Facade demo: %d nodes x %d threads, lock %s, %s, %d accounts%n", options.nodes(),
+                options.threads(), mode.label(), options.workloadDescription(), options.accounts());
+        store = StoreLocation.createStore();
+        AccountStore.initialize(store, options.accounts(), ClusterOptions.OPENING_BALANCE);
+        out.println("  shared store: " + store);
+        if (mode.needsMaster()) {
+            master = MasterProcess.start(options.port(), secret, adminPassword, errors);
+            out.println("  master:       " + master.serviceUri());
+        }
+        for (int i = 1; i <= options.nodes(); i++) {
+            String name = "node-" + i;
+            nodes.add(NodeProcess.start(name, nodeProperties(name), Map.of(SECRET_ENV, secret), out, errors));
+        }
+        awaitReady();
+        out.printf("  all %d nodes ready after %.1f s; go%n", nodes.size(),
+                (System.nanoTime() - launchNanos) / (double) TimeUnit.SECONDS.toNanos(1));
+        long startNanos = System.nanoTime();
+        nodes.forEach(NodeProcess::begin);
+        List<NodeReport> reports = awaitReports(startNanos);
+        long elapsedMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startNanos);
+        Verdict verdict = Verdict.of(mode, reports, options.openingTotal(), new AccountStore(store, "audit").readAll());
+        VerdictPrinter.print(verdict, elapsedMillis, out);
+        return verdict;
+    }
+
+    /** Prints where the admin page is and how to log in, if this run has a master. */
+    public void printAdminAccess() {
+        MasterProcess running = master;
+        if (running != null) {
+            out.println();
+            out.println("Admin page: " + running.adminUri() + "  (user " + MasterProcess.ADMIN_USER + ", password "
+                    + adminPassword + ")");
+        }
+    }
+
+    /** @return whether this run started a master */
+    public boolean hasMaster() {
+        return master != null;
+    }
+
+    /**
+     * Waits until the master exits (Ctrl-C stops it along with the launcher); returns at once without a master.
+     *
+     * @throws InterruptedException if interrupted while waiting
+     */
+    public void awaitMasterExit() throws InterruptedException {
+        MasterProcess running = master;
+        if (running != null) {
+            running.awaitExit();
+        }
+    }
+
+    /** Stops the nodes and the master this run started, and deletes the store. */
+    @Override
+    public void close() {
+        if (!closed.compareAndSet(false, true)) {
+            return;
+        }
+        nodes.forEach(NodeProcess::close);
+        MasterProcess running = master;
+        if (running != null) {
+            running.close();
+        }
+        deleteStore();
+    }
+
+    private Map<String, String> nodeProperties(String name) {
+        Map<String, String> properties = new LinkedHashMap<>();
+        properties.put(NodeSettings.NAME, name);
+        properties.put(LockMode.PROPERTY, options.mode().label());
+        properties.put(NodeSettings.STORE, store.toString());
+        properties.put(NodeSettings.ACCOUNTS, Integer.toString(options.accounts()));
+        properties.put(NodeSettings.THREADS, Integer.toString(options.threads()));
+        properties.put(NodeSettings.OPERATIONS, Long.toString(options.operations()));
+        properties.put(NodeSettings.SECONDS, Long.toString(options.duration().toSeconds()));
+        properties.put(LOG_LEVEL_PROPERTY, QUIET_LOGS);
+        if (master != null) {
+            properties.put(LockFacadeProperties.MASTER_URL, master.serviceUri().toString());
+            properties.put(LockFacadeProperties.NODE_ID, name);
+        }
+        return properties;
+    }
+
+    private void awaitReady() throws InterruptedException {
+        long deadline = System.nanoTime() + NODE_START_TIMEOUT.toNanos();
+        while (!nodes.stream().allMatch(NodeProcess::isReady)) {
+            for (NodeProcess node : nodes) {
+                if (!node.isReady() && !node.isAlive()) {
+                    throw new IllegalStateException(node.name() + " exited with code " + node.exitCode()
+                            + " before it was ready (its errors are shown above)");
+                }
+            }
+            if (System.nanoTime() - deadline > 0) {
+                throw new IllegalStateException("nodes not ready within " + NODE_START_TIMEOUT + ": " + nodes.stream()
+                        .filter(node -> !node.isReady()).map(NodeProcess::name).collect(Collectors.joining(", ")));
+            }
+            TimeUnit.MILLISECONDS.sleep(ChildWait.POLL.toMillis());
+        }
+    }
+
+    private List<NodeReport> awaitReports(long startNanos) throws InterruptedException {
+        Duration limit = options.countsOperations() ? OPERATIONS_RUN_LIMIT : options.duration().plus(RUN_MARGIN);
+        long deadline = startNanos + limit.toNanos();
+        long nextProgress = startNanos + PROGRESS_INTERVAL.toNanos();
+        while (!nodes.stream().allMatch(NodeProcess::isFinished)) {
+            if (System.nanoTime() - deadline > 0) {
+                throw new IllegalStateException("nodes did not finish within " + limit);
+            }
+            if (System.nanoTime() - nextProgress >= 0) {
+                out.println(ProgressLine.format(nodes, System.nanoTime() - startNanos));
+                nextProgress += PROGRESS_INTERVAL.toNanos();
+            }
+            TimeUnit.MILLISECONDS.sleep(ChildWait.POLL.toMillis());
+        }
+        List<NodeReport> reports = new ArrayList<>();
+        for (NodeProcess node : nodes) {
+            Optional<String> problem = node.protocolError();
+            reports.add(node.report().orElseThrow(() -> new IllegalStateException(node.name()
+                    + " exited with code " + node.exitCode() + " without a report"
+                    + problem.map(p -> " (" + p + ")").orElse(" (its errors are shown above)"))));
+        }
+        return reports;
+    }
+
+    private void deleteStore() {
+        Path directory = store;
+        if (directory == null) {
+            return;
+        }
+        try (Stream<Path> files = Files.list(directory)) {
+            for (Path file : files.toList()) {
+                Files.deleteIfExists(file);
+            }
+            Files.deleteIfExists(directory);
+        } catch (IOException | UncheckedIOException e) {
+            errors.println("could not delete the demo store " + directory + ": " + e.getMessage());
+        }
+    }
+
+    private static String randomToken() {
+        byte[] bytes = new byte[SECRET_BYTES];
+        new SecureRandom().nextBytes(bytes);
+        return HexFormat.of().formatHex(bytes);
+    }
+}

@@ -1,0 +1,123 @@
+package io.lockfacade.demo.cluster;
+
+import io.lockfacade.demo.process.ChildJvm;
+import io.lockfacade.demo.process.MasterChild;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.net.URI;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The master JVM: {@code lock-facade-webapp}'s {@code MasterMain} from the launcher's class path, on 127.0.0.1,
+ * with a shared secret and admin password chosen by the launcher and passed in its environment (never on the
+ * command line, where {@code ps} would show them). Ready once it has printed its two URLs.
+ */
+final class MasterProcess implements AutoCloseable {
+
+    /** How long the master may take to print its URLs. */
+    static final Duration START_TIMEOUT = Duration.ofSeconds(60);
+    /** How long a stopping master may take: Jetty's graceful stop plus a margin. */
+    static final Duration STOP_GRACE = Duration.ofSeconds(8);
+    /** The admin user of the master's defaults. */
+    static final String ADMIN_USER = "admin";
+
+    private static final String HOST = "127.0.0.1";
+    private static final Pattern SERVICE_URL = Pattern.compile("(https?://\\S+/remoting/MemoryLockService)");
+    private static final Pattern ADMIN_URL = Pattern.compile("(https?://\\S+/admin/locks)");
+    private static final String SECRET_ENV = "LOCKFACADE_SECRET";
+    private static final String ADMIN_PASSWORD_ENV = "LOCKFACADE_ADMIN_PASSWORD";
+    private static final String LOG_LEVEL_PROPERTY = "org.slf4j.simpleLogger.defaultLogLevel";
+    private static final String QUIET = "warn";
+
+    private final ChildJvm jvm;
+    private final URI serviceUri;
+    private final URI adminUri;
+
+    private MasterProcess(ChildJvm jvm, URI serviceUri, URI adminUri) {
+        this.jvm = jvm;
+        this.serviceUri = serviceUri;
+        this.adminUri = adminUri;
+    }
+
+    /**
+     * Starts the master and waits until it is ready.
+     *
+     * @param port          the port, 0 for any free one
+     * @param secret        the shared secret nodes must send
+     * @param adminPassword the admin page's password
+     * @param errors        where the master's error output goes
+     * @return the ready master
+     * @throws IOException          if it cannot be started, exits, or is not ready within {@link #START_TIMEOUT}
+     * @throws InterruptedException if interrupted while waiting; the master is stopped
+     */
+    static MasterProcess start(int port, String secret, String adminPassword, PrintStream errors)
+            throws IOException, InterruptedException {
+        CountDownLatch ready = new CountDownLatch(2);
+        URI[] uris = new URI[2];
+        ChildJvm jvm = ChildJvm.start("master", MasterChild.class.getName(), Map.of(LOG_LEVEL_PROPERTY, QUIET),
+                List.of("--host", HOST, "--port", Integer.toString(port)),
+                Map.of(SECRET_ENV, secret, ADMIN_PASSWORD_ENV, adminPassword),
+                line -> {
+                    capture(SERVICE_URL.matcher(line), uris, 0, ready);
+                    capture(ADMIN_URL.matcher(line), uris, 1, ready);
+                }, errors);
+        long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
+        try {
+            while (!ready.await(ChildWait.POLL.toMillis(), TimeUnit.MILLISECONDS)) {
+                if (!jvm.isAlive() || System.nanoTime() - deadline > 0) {
+                    throw new IOException("the master " + (jvm.isAlive() ? "printed no URLs within " + START_TIMEOUT
+                            : "exited with code " + jvm.exitCode()) + " (its errors are shown above)");
+                }
+            }
+        } catch (IOException | InterruptedException | RuntimeException e) {
+            jvm.stop(STOP_GRACE);
+            throw e;
+        }
+        synchronized (uris) {
+            return new MasterProcess(jvm, uris[0], uris[1]);
+        }
+    }
+
+    /** @return the Hessian endpoint nodes use */
+    URI serviceUri() {
+        return serviceUri;
+    }
+
+    /** @return the admin page */
+    URI adminUri() {
+        return adminUri;
+    }
+
+    /**
+     * Waits until the master exits: on Ctrl-C, or if it fails.
+     *
+     * @throws InterruptedException if interrupted while waiting
+     */
+    void awaitExit() throws InterruptedException {
+        jvm.awaitExit();
+    }
+
+    /** Stops the master (SIGTERM, then kill after {@link #STOP_GRACE}). */
+    @Override
+    public void close() {
+        jvm.stop(STOP_GRACE);
+    }
+
+    private static void capture(Matcher matcher, URI[] uris, int index, CountDownLatch ready) {
+        if (matcher.find()) {
+            synchronized (uris) {
+                if (uris[index] == null) {
+                    uris[index] = URI.create(matcher.group(1));
+                    ready.countDown();
+                }
+            }
+        }
+    }
+}

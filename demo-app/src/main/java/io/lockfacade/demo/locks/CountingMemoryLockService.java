@@ -1,0 +1,56 @@
+package io.lockfacade.demo.locks;
+
+import io.lockfacade.api.LockGrant;
+import io.lockfacade.api.MemoryLockService;
+
+import java.util.Objects;
+import java.util.concurrent.atomic.LongAdder;
+
+/** A {@link MemoryLockService} that counts the calls passing through to the master; it changes nothing else. */
+final class CountingMemoryLockService implements MemoryLockService {
+
+    private final MemoryLockService delegate;
+    private final LongAdder tryLock = new LongAdder();
+    private final LongAdder unlock = new LongAdder();
+    private final LongAdder renew = new LongAdder();
+    private final LongAdder isLockTypeEmpty = new LongAdder();
+
+    CountingMemoryLockService(MemoryLockService delegate) {
+        this.delegate = Objects.requireNonNull(delegate, "delegate");
+    }
+
+    @Override
+    public LockGrant tryLock(String lockType, String key, String owner, long leaseMillis, long waitMillis) {
+        tryLock.increment();
+        return delegate.tryLock(lockType, key, owner, leaseMillis, waitMillis);
+    }
+
+    @Override
+    public boolean unlock(String lockType, String key, String owner) {
+        unlock.increment();
+        return delegate.unlock(lockType, key, owner);
+    }
+
+    @Override
+    public boolean renew(String lockType, String key, String owner, long leaseMillis) {
+        renew.increment();
+        return delegate.renew(lockType, key, owner, leaseMillis);
+    }
+
+    @Override
+    public boolean isLockTypeEmpty(String lockType) {
+        isLockTypeEmpty.increment();
+        return delegate.isLockTypeEmpty(lockType);
+    }
+
+    /** @return the calls counted so far */
+    RemoteCalls calls() {
+        return new RemoteCalls(tryLock.sum(), unlock.sum(), renew.sum(), isLockTypeEmpty.sum());
+    }
+
+    /** Names the master as the wrapped service does, so that failure messages stay the same. */
+    @Override
+    public String toString() {
+        return delegate.toString();
+    }
+}

@@ -1,0 +1,36 @@
+package io.lockfacade.demo.locks;
+
+import io.lockfacade.api.MemoryLockService;
+import org.springframework.beans.factory.config.BeanPostProcessor;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Wraps every {@link MemoryLockService} bean (the Hessian proxy to the master that {@code DistributeLock} is built
+ * on) in a counting decorator, so that the demo can show how many remote calls local arbitration saved. The
+ * application's configuration is otherwise untouched.
+ */
+public final class RemoteCallCounter implements BeanPostProcessor {
+
+    private final List<CountingMemoryLockService> counted = new ArrayList<>();
+
+    @Override
+    public synchronized Object postProcessAfterInitialization(Object bean, String beanName) {
+        if (bean instanceof MemoryLockService service && !(bean instanceof CountingMemoryLockService)) {
+            CountingMemoryLockService counting = new CountingMemoryLockService(service);
+            counted.add(counting);
+            return counting;
+        }
+        return bean;
+    }
+
+    /** @return the calls made to the master so far, summed over the wrapped services */
+    public synchronized RemoteCalls calls() {
+        RemoteCalls sum = RemoteCalls.NONE;
+        for (CountingMemoryLockService service : counted) {
+            sum = sum.plus(service.calls());
+        }
+        return sum;
+    }
+}

@@ -1,0 +1,31 @@
+package io.lockfacade.demo.locks;
+
+/**
+ * How many calls of each kind a node made to the master.
+ *
+ * @param tryLock         {@code tryLock} calls
+ * @param unlock          {@code unlock} calls
+ * @param renew           {@code renew} calls (lease renewal)
+ * @param isLockTypeEmpty {@code isLockTypeEmpty} calls
+ */
+public record RemoteCalls(long tryLock, long unlock, long renew, long isLockTypeEmpty) {
+
+    /** No calls: a node without a master. */
+    public static final RemoteCalls NONE = new RemoteCalls(0, 0, 0, 0);
+
+    /** @return these calls and {@code other} added up */
+    public RemoteCalls plus(RemoteCalls other) {
+        return new RemoteCalls(tryLock + other.tryLock, unlock + other.unlock, renew + other.renew,
+                isLockTypeEmpty + other.isLockTypeEmpty);
+    }
+
+    /** @return the calls that acquire and release locks ({@code tryLock} and {@code unlock}) */
+    public long lockAndUnlock() {
+        return tryLock + unlock;
+    }
+
+    /** @return all calls */
+    public long total() {
+        return tryLock + unlock + renew + isLockTypeEmpty;
+    }
+}

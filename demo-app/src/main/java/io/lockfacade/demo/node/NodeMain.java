@@ -1,0 +1,100 @@
+package io.lockfacade.demo.node;
+
+import io.lockfacade.demo.bank.AccountStore;
+import io.lockfacade.demo.bank.LockAcquisitions;
+import io.lockfacade.demo.locks.RemoteCallCounter;
+import io.lockfacade.demo.process.ParentWatch;
+import org.springframework.context.annotation.AnnotationConfigApplicationContext;
+
+import java.time.Duration;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Entry point of a demo node JVM, started by the launcher: a plain Spring application
+ * ({@link AnnotationConfigApplicationContext}, no Spring Boot) made of {@link NodeConfiguration} and the
+ * configuration of the lock mode named by {@code demo.lock}. It talks to the launcher as {@link NodeProtocol}
+ * describes.
+ *
+ * <p>Exit codes: 0 after the report; 1 if the context cannot start or the start command does not come within
+ * {@link #START_TIMEOUT}; {@link ParentWatch#EXIT_PARENT_GONE} if the launcher goes away.
+ */
+public final class NodeMain {
+
+    /** How long a ready node waits for the launcher's start command. */
+    static final Duration START_TIMEOUT = Duration.ofMinutes(2);
+    /** Time between progress lines: several per launcher progress line, so that each shows fresh counts. */
+    static final Duration PROGRESS_INTERVAL = Duration.ofMillis(250);
+    private static final int EXIT_FAILED = 1;
+
+    private NodeMain() {
+    }
+
+    /** @param args none; the node reads its {@code demo.*} and {@code lockfacade.*} system properties */
+    public static void main(String[] args) {
+        CountDownLatch start = new CountDownLatch(1);
+        ParentWatch.start("demo-parent-watch", command -> {
+            if (NodeProtocol.START.equals(command)) {
+                start.countDown();
+            }
+        });
+        try {
+            say(NodeProtocol.RESULT, runNode(start).toLine());
+        } catch (Exception e) {
+            System.err.println("demo node failed: " + e);
+            System.exit(EXIT_FAILED);
+        }
+        System.exit(0);
+    }
+
+    private static NodeReport runNode(CountDownLatch start) throws InterruptedException {
+        AnnotationConfigApplicationContext context = new AnnotationConfigApplicationContext();
+        NodeSettings settings = NodeSettings.from(context.getEnvironment());
+        context.register(NodeConfiguration.class, settings.mode().configuration());
+        WorkloadCounters done;
+        long elapsedMillis;
+        AccountStore store;
+        LockAcquisitions acquisitions;
+        RemoteCallCounter remoteCalls;
+        try (context) {
+            context.refresh();
+            store = context.getBean(AccountStore.class);
+            acquisitions = context.getBean(LockAcquisitions.class);
+            remoteCalls = context.getBeanProvider(RemoteCallCounter.class).getIfAvailable(RemoteCallCounter::new);
+            say(NodeProtocol.READY, "");
+            if (!start.await(START_TIMEOUT.toSeconds(), TimeUnit.SECONDS)) {
+                throw new IllegalStateException("no start command within " + START_TIMEOUT);
+            }
+            long startNanos = System.nanoTime();
+            done = runWithProgress(context.getBean(Workload.class));
+            elapsedMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startNanos);
+        }
+        // read after the context closed: closing releases the grants the node cached for hand-offs
+        return new NodeReport(settings.name(), done.operations(), done.deposits(), done.deposited(),
+                done.transfers(), done.declined(), done.timedOut(), done.failed(), store.writes(),
+                store.fencingViolations(), acquisitions.count(), remoteCalls.calls(), elapsedMillis);
+    }
+
+    private static WorkloadCounters runWithProgress(Workload workload) throws InterruptedException {
+        ScheduledExecutorService progress = Executors.newSingleThreadScheduledExecutor(task -> {
+            Thread thread = new Thread(task, "demo-progress");
+            thread.setDaemon(true);
+            return thread;
+        });
+        progress.scheduleAtFixedRate(() -> say(NodeProtocol.PROGRESS,
+                Long.toString(workload.counters().operations())), PROGRESS_INTERVAL.toMillis(),
+                PROGRESS_INTERVAL.toMillis(), TimeUnit.MILLISECONDS);
+        try {
+            return workload.run();
+        } finally {
+            progress.shutdownNow();
+        }
+    }
+
+    private static synchronized void say(String event, String payload) {
+        System.out.println(NodeProtocol.event(event, payload));
+        System.out.flush();
+    }
+}

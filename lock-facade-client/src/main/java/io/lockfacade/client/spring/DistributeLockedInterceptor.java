@@ -1,0 +1,87 @@
+package io.lockfacade.client.spring;
+
+import io.lockfacade.client.LockFacade;
+import io.lockfacade.client.LockHandle;
+import org.aopalliance.intercept.MethodInterceptor;
+import org.aopalliance.intercept.MethodInvocation;
+import org.springframework.aop.support.AopUtils;
+
+import java.lang.reflect.Method;
+import java.util.Objects;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Supplier;
+
+/**
+ * Runs a {@link DistributeLocked} method under its lock: computes the key, acquires, records the lock in
+ * {@link LockContext}, proceeds, and releases whatever happens. See {@link DistributeLocked} for the failures.
+ */
+final class DistributeLockedInterceptor implements MethodInterceptor {
+
+    private final Supplier<LockFacade> facade;
+    private final DistributeLockedMethods methods;
+
+    DistributeLockedInterceptor(Supplier<LockFacade> facade, DistributeLockedMethods methods) {
+        this.facade = Objects.requireNonNull(facade, "facade");
+        this.methods = Objects.requireNonNull(methods, "methods");
+    }
+
+    @Override
+    public Object invoke(MethodInvocation invocation) throws Throwable {
+        Object target = invocation.getThis();
+        Class<?> targetClass = target == null ? null : AopUtils.getTargetClass(target);
+        LockedMethod locked = methods.find(invocation.getMethod(), targetClass);
+        if (locked == null) {
+            return invocation.proceed();
+        }
+        String key = locked.key(invocation.getArguments(), target, targetClass);
+        LockHandle handle = acquire(locked, key, invocation.getMethod());
+        Throwable failure = null;
+        LockContext.push(new HeldLock(locked.lockType(), key, handle.fencingToken()));
+        try {
+            return invocation.proceed();
+        } catch (Throwable t) {
+            failure = t;
+            throw t;
+        } finally {
+            LockContext.pop();
+            release(handle, failure);
+        }
+    }
+
+    private LockHandle acquire(LockedMethod locked, String key, Method method) throws InterruptedException {
+        try {
+            return facade.get().acquire(locked.lockType(), key, locked.waitTime());
+        } catch (TimeoutException e) {
+            throw new LockAcquisitionTimeoutException(locked.description(), locked.lockType(), key,
+                    locked.waitTime(), e);
+        } catch (InterruptedException e) {
+            if (declares(method, InterruptedException.class)) {
+                throw e;
+            }
+            Thread.currentThread().interrupt();
+            throw new LockAcquisitionException("interrupted while waiting for lock " + locked.lockType() + "/" + key
+                    + " for " + locked.description(), locked.lockType(), key, e);
+        }
+    }
+
+    /** Releases; a release failure after a failed method is attached to it rather than hiding it. */
+    private static void release(LockHandle handle, Throwable failure) {
+        try {
+            handle.close();
+        } catch (RuntimeException e) {
+            if (failure == null) {
+                throw e;
+            }
+            failure.addSuppressed(e);
+        }
+    }
+
+    private static boolean declares(Method method, Class<? extends Exception> exception) {
+        for (Class<?> declared : method.getExceptionTypes()) {
+            if (declared.isAssignableFrom(exception)) {
+                return true;
+            }
+        }
+        return false;
+    }
+}
