@@ -6,6 +6,7 @@ import io.lockfacade.server.expiry.LeaseReaper;
 import io.lockfacade.server.fencing.FencingTokenSource;
 
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
@@ -151,12 +152,22 @@ public final class LockTable implements LeaseReaper.Sweep {
      * @return what was held, or empty if the lock was not held
      */
     public Optional<LockInfo> forceRemove(LockKey key) {
+        return forceRemove(key, OptionalLong.empty());
+    }
+
+    /**
+     * Removes a lock if it is still held under the grant an operator saw; check and removal are one step.
+     *
+     * @param expectedToken the fencing token of the grant to remove, or empty for whatever grant is current
+     * @return what was held and removed, or empty if the lock was not held or is held under another token
+     */
+    public Optional<LockInfo> forceRemove(LockKey key, OptionalLong expectedToken) {
         Transition t = new Transition();
         states.computeIfPresent(key, (k, s) -> {
             long now = nanoClock.getAsLong();
             s = expireIfDue(k, s, now, t);
-            if (s == null) {
-                return null;
+            if (s == null || expectedToken.isPresent() && s.fencingToken != expectedToken.getAsLong()) {
+                return s;
             }
             t.removed = info(k, s, now);
             return passOn(k, s, t);

@@ -2,6 +2,8 @@ package io.lockfacade.server.table;
 
 import org.junit.jupiter.api.Test;
 
+import java.util.OptionalLong;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -170,6 +172,18 @@ class LockTableTest {
         assertFalse(fx.table.renew(ORDER_1, "a", LEASE));
         assertFalse(fx.table.release(ORDER_1, "a"));
         assertTrue(fx.table.forceRemove(ORDER_1).isEmpty());
+    }
+
+    @Test
+    void forceRemoveWithAnOutdatedTokenLeavesTheNewHolderAlone() {
+        Handout first = fx.grant(ORDER_1, "a", LEASE);
+        fx.table.release(ORDER_1, "a");
+        Handout second = fx.grant(ORDER_1, "b", LEASE);
+
+        assertTrue(fx.table.forceRemove(ORDER_1, OptionalLong.of(first.grant().getFencingToken())).isEmpty());
+        assertEquals("b", fx.holderOf(ORDER_1));
+        assertEquals("b", fx.table.forceRemove(ORDER_1, OptionalLong.of(second.grant().getFencingToken()))
+                .orElseThrow().owner());
     }
 
     @Test

@@ -5,37 +5,60 @@ import jakarta.servlet.DispatcherType;
 import org.eclipse.jetty.ee11.servlet.FilterHolder;
 import org.eclipse.jetty.ee11.servlet.ServletContextHandler;
 import org.eclipse.jetty.ee11.servlet.ServletHolder;
+import org.springframework.web.context.support.AnnotationConfigWebApplicationContext;
+import org.springframework.web.servlet.DispatcherServlet;
 
 import java.util.EnumSet;
 
 /**
- * Mounts the admin pages on the master's context: everything under {@value #ADMIN_PATTERN} behind HTTP Basic
- * with the admin credentials, and {@value #LOCKS_PATH} itself.
+ * Mounts the admin surface on the master's context: a Spring MVC {@link DispatcherServlet} on
+ * {@value #ADMIN_PATTERN} with its own annotation-configured context ({@link AdminWebConfig}), behind two filters
+ * that run first, in this order: {@link AdminRequestPolicyFilter} (security headers, allowed methods) and
+ * {@link BasicAuthFilter} (the admin credentials; 401 otherwise).
  *
- * <p>For now {@value #LOCKS_PATH} is a placeholder; the admin page replaces {@link AdminPlaceholderServlet} here
- * and keeps the {@link BasicAuthFilter}.
+ * <p>Nothing under {@code /admin} is reachable through the Hessian endpoint's path, and the Hessian secret opens
+ * nothing here. The JSPs under {@code /WEB-INF} are reached only by the dispatcher's forwards: the context refuses
+ * direct requests to {@code /WEB-INF} and {@code /META-INF}.
  */
 public final class AdminPages {
 
     /** Path of the admin page. */
     public static final String LOCKS_PATH = "/admin/locks";
 
+    /** Path of the JSON API. */
+    public static final String API_PATH = "/admin/api/locks";
+
     /** Everything the admin credentials protect. */
     public static final String ADMIN_PATTERN = "/admin/*";
+
+    /** Name of the admin dispatcher servlet, as seen in logs. */
+    public static final String DISPATCHER_NAME = "lock-facade-admin";
+
+    private static final String[] PROTECTED_TARGETS = {"/WEB-INF", "/META-INF"};
+    private static final int DISPATCHER_INIT_ORDER = 1;
 
     private AdminPages() {
     }
 
     /**
-     * @param context     the master's servlet context
+     * @param context     the master's servlet context, not started; the JSP support must be prepared on it
      * @param service     the master's lock service
      * @param credentials the admin's user and password
      */
     public static void install(ServletContextHandler context, MemoryLockServiceImpl service,
                                AdminCredentials credentials) {
-        context.addFilter(new FilterHolder(new BasicAuthFilter(credentials)), ADMIN_PATTERN,
-                EnumSet.of(DispatcherType.REQUEST));
-        context.addServlet(new ServletHolder("admin-locks", new AdminPlaceholderServlet(service.table())),
-                LOCKS_PATH);
+        context.setProtectedTargets(PROTECTED_TARGETS);
+        EnumSet<DispatcherType> requests = EnumSet.of(DispatcherType.REQUEST);
+        context.addFilter(new FilterHolder(new AdminRequestPolicyFilter()), ADMIN_PATTERN, requests);
+        context.addFilter(new FilterHolder(new BasicAuthFilter(credentials)), ADMIN_PATTERN, requests);
+
+        AdminServices admin = AdminServices.of(service);
+        AnnotationConfigWebApplicationContext spring = new AnnotationConfigWebApplicationContext();
+        spring.setDisplayName(DISPATCHER_NAME);
+        spring.addBeanFactoryPostProcessor(factory -> factory.registerSingleton("adminServices", admin));
+        spring.register(AdminWebConfig.class);
+        ServletHolder dispatcher = new ServletHolder(DISPATCHER_NAME, new DispatcherServlet(spring));
+        dispatcher.setInitOrder(DISPATCHER_INIT_ORDER);
+        context.addServlet(dispatcher, ADMIN_PATTERN);
     }
 }

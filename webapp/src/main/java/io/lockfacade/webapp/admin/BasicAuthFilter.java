@@ -12,7 +12,10 @@ import java.nio.charset.StandardCharsets;
 
 /**
  * Lets a request through only with the admin's HTTP Basic credentials; answers 401 with a Basic challenge
- * otherwise. The Hessian endpoint's shared secret opens nothing here.
+ * otherwise, before anything else sees the request. The Hessian endpoint's shared secret opens nothing here.
+ *
+ * <p>A request let through carries the admin's user name in the {@value #USER_ATTRIBUTE} request attribute, for
+ * the audit log and the CSRF tokens.
  */
 public final class BasicAuthFilter extends HttpFilter {
 
@@ -21,6 +24,9 @@ public final class BasicAuthFilter extends HttpFilter {
 
     /** The realm browsers show in their login prompt. */
     public static final String REALM = "Lock Facade admin";
+
+    /** Request attribute holding the user name of an admitted request. */
+    public static final String USER_ATTRIBUTE = "io.lockfacade.admin.user";
 
     private static final byte[] REFUSAL = "admin credentials required\n".getBytes(StandardCharsets.UTF_8);
 
@@ -37,6 +43,7 @@ public final class BasicAuthFilter extends HttpFilter {
     protected void doFilter(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws IOException, ServletException {
         if (credentials.admits(request.getHeader("Authorization"))) {
+            request.setAttribute(USER_ATTRIBUTE, credentials.user());
             chain.doFilter(request, response);
             return;
         }
