@@ -1,6 +1,8 @@
 package io.lockfacade.webapp;
 
+import io.lockfacade.api.LockLimits;
 import io.lockfacade.server.transport.HessianEndpointServlet;
+import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.HttpConfiguration;
 import org.eclipse.jetty.server.HttpConnectionFactory;
 import org.eclipse.jetty.server.NetworkConnectionLimit;
@@ -21,6 +23,10 @@ import java.time.Duration;
  * concurrent waiters is open connections: {@value #MAX_CONNECTIONS}, or fewer when the process may open fewer
  * files (a reserve of {@value #FILE_DESCRIPTOR_RESERVE} is kept for jars, logs and the JDK). Past the limit Jetty
  * stops accepting until a connection closes, instead of failing with "too many open files".
+ *
+ * <p>Slow clients: a connection that sends nothing is closed after the idle timeout; a request whose body trickles
+ * in (which resets the idle timeout with every byte) is read without a thread and its connection dropped once
+ * {@link #REQUEST_BODY_DEADLINE} has passed ({@link BodyLoadingHandler}), so neither can tie up request threads.
  */
 public final class HttpServerSizing {
 
@@ -41,6 +47,12 @@ public final class HttpServerSizing {
 
     /** Shortest idle timeout of a connection; it is raised above the wait cap when that is longer. */
     public static final Duration MIN_IDLE_TIMEOUT = Duration.ofSeconds(30);
+
+    /**
+     * Longest a request body may take to arrive after its headers, however steadily it trickles in; the connection
+     * is dropped then. Calls are a few hundred bytes, at most {@link LockLimits#MAX_REQUEST_BYTES}.
+     */
+    public static final Duration REQUEST_BODY_DEADLINE = Duration.ofSeconds(10);
 
     /** How long an idle pool thread lives. */
     private static final Duration THREAD_IDLE_TIMEOUT = Duration.ofMinutes(1);
@@ -64,6 +76,15 @@ public final class HttpServerSizing {
         Duration aboveAsyncTimeout = HessianEndpointServlet.asyncTimeout(waitCap)
                 .plus(HessianEndpointServlet.ASYNC_TIMEOUT_MARGIN);
         return aboveAsyncTimeout.compareTo(MIN_IDLE_TIMEOUT) > 0 ? aboveAsyncTimeout : MIN_IDLE_TIMEOUT;
+    }
+
+    /**
+     * @param next the master's handlers
+     * @return {@code next} behind a {@link BodyLoadingHandler}: bodies up to {@link LockLimits#MAX_REQUEST_BYTES}
+     *         are read without a thread and must arrive within {@link #REQUEST_BODY_DEADLINE}
+     */
+    public static Handler loadBodiesFirst(Handler next) {
+        return new BodyLoadingHandler(next, LockLimits.MAX_REQUEST_BYTES, REQUEST_BODY_DEADLINE);
     }
 
     /** @return the connection limit for this process: {@link #MAX_CONNECTIONS} or what file descriptors allow */

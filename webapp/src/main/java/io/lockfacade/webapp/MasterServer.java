@@ -9,6 +9,7 @@ import io.lockfacade.webapp.admin.AdminCredentials;
 import io.lockfacade.webapp.admin.AdminPages;
 import org.eclipse.jetty.ee11.servlet.ServletContextHandler;
 import org.eclipse.jetty.ee11.servlet.ServletHolder;
+import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
 import org.eclipse.jetty.server.handler.ErrorHandler;
@@ -72,7 +73,8 @@ public final class MasterServer implements AutoCloseable {
             scratch = JspSupport.createScratch();
             ServerConnector connector = HttpServerSizing.addConnector(server, options.host(), options.port(),
                     options.waitCap());
-            server.setHandler(new GracefulHandler(context(options, service, scratch)));
+            Handler handlers = HttpServerSizing.loadBodiesFirst(context(options, service, scratch));
+            server.setHandler(new GracefulHandler(handlers));
             server.setErrorHandler(quietErrors(new ErrorHandler()));
             server.setStopTimeout(STOP_TIMEOUT.toMillis());
             server.setStopAtShutdown(false);

@@ -35,8 +35,10 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * {@link #unlock} releases the lock locally and throws {@link LockLostException}. A lost grant is never handed
  * to another thread.
  *
- * <p><b>Master unreachable.</b> Acquisitions and {@link #isLockTypeEmpty} throw
- * {@link LockServiceUnavailableException} within the transport's connect and read timeouts.
+ * <p><b>Master unreachable.</b> {@link #isLockTypeEmpty} and {@link #unlock} throw
+ * {@link LockServiceUnavailableException} within the transport's read timeout. An acquisition throws it within
+ * the wait it asked for plus twice the read timeout: the call that failed, then a best-effort release of the grant
+ * the master may have made before the reply was lost (a master that does not answer at all costs both).
  */
 public class DistributeLock implements LockFacade, AutoCloseable {
 

@@ -1,12 +1,14 @@
 package io.lockfacade.webapp.admin;
 
 import jakarta.servlet.http.HttpServletRequest;
+import org.eclipse.jetty.http.HttpException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.HttpStatusCode;
 import org.springframework.web.ErrorResponse;
 
+import java.util.Locale;
 import java.util.UUID;
 
 /**
@@ -31,11 +33,28 @@ record ErrorReplies(int status, String reason, String message) {
             return of(framework.getStatusCode().value(), framework.getBody().getDetail() != null
                     ? framework.getBody().getDetail() : reason(framework.getStatusCode()));
         }
+        HttpException containerRefusal = containerRefusal(failure);
+        if (containerRefusal != null) {
+            return of(containerRefusal.getCode(), "The request could not be read: " + reason(
+                    HttpStatusCode.valueOf(containerRefusal.getCode())).toLowerCase(Locale.ROOT)
+                    + " (for example a parameter that is not valid UTF-8).");
+        }
         String incident = UUID.randomUUID().toString();
         LOG.error("admin request {} {} failed, incident {}", request.getMethod(), request.getRequestURI(), incident,
                 failure);
         return of(HttpStatus.INTERNAL_SERVER_ERROR.value(),
                 "The master failed to answer; the master's log has the details under incident " + incident + ".");
+    }
+
+    /** Jetty refuses unreadable requests (bad encodings, for instance) with a 4xx exception, possibly wrapped. */
+    private static HttpException containerRefusal(Throwable failure) {
+        for (Throwable cause = failure; cause != null; cause = cause.getCause() == cause ? null : cause.getCause()) {
+            if (cause instanceof HttpException http && http.getCode() >= HttpStatus.BAD_REQUEST.value()
+                    && http.getCode() < HttpStatus.INTERNAL_SERVER_ERROR.value()) {
+                return http;
+            }
+        }
+        return null;
     }
 
     private static ErrorReplies of(int status, String message) {
