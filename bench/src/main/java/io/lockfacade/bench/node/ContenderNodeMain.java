@@ -1,0 +1,83 @@
+package io.lockfacade.bench.node;
+
+import io.lockfacade.bench.client.Design;
+import io.lockfacade.bench.client.LockClient;
+import io.lockfacade.bench.workload.ContentionWorkload;
+import io.lockfacade.bench.workload.WorkloadOutcome;
+import io.lockfacade.bench.workload.WorkloadSpec;
+import io.lockfacade.client.transport.ClientTransportSettings;
+
+import java.net.URI;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.OptionalInt;
+import java.util.stream.Stream;
+
+/**
+ * A client node in its own JVM running a {@link ContentionWorkload}. Usage:
+ * {@code ContenderNodeMain design masterUrl nodeId logFile|- maxLocalHandoffs|- <WorkloadSpec args>}. Prints
+ * {@value #READY}; then, for each {@code GO start=<nanoTime> end=<nanoTime>}, runs with fresh keys, writes its
+ * acquisition log if asked and prints {@value #RESULT}. Exits when its standard input ends.
+ */
+public final class ContenderNodeMain {
+
+    /** Printed once connected: one lock and unlock has gone through. */
+    public static final String READY = "READY";
+    /** Starts the run: {@code start} and {@code end} of the window, as {@link System#nanoTime()}. */
+    public static final String GO = "GO";
+    /** The outcome: {@code ops calls acquisitions overlaps errors logged}. */
+    public static final String RESULT = "RESULT";
+
+    /** Stands for "no log file", and for "the client's default hand-off bound". */
+    public static final String DEFAULT = "-";
+
+    private static final int HANDOFFS_ARG = 4;
+    private static final int SPEC_OFFSET = 5;
+
+    private ContenderNodeMain() {
+    }
+
+    /**
+     * @param args see the class comment
+     */
+    public static void main(String[] args) {
+        ParentLink parent = new ParentLink();
+        OptionalInt handoffs = DEFAULT.equals(args[HANDOFFS_ARG]) ? OptionalInt.empty()
+                : OptionalInt.of(Integer.parseInt(args[HANDOFFS_ARG]));
+        try (LockClient client = LockClient.connect(Design.fromCliName(args[0]), URI.create(args[1]), args[2],
+                ClientTransportSettings.DEFAULT_READ_TIMEOUT, handoffs)) {
+            WorkloadSpec spec = WorkloadSpec.fromArgs(args, SPEC_OFFSET);
+            // One uncontended round trip first: classes loaded and a connection open before the parent says go.
+            String warmUpKey = args[2] + "-connect";
+            client.facade().lock(spec.lockType(), warmUpKey, ContentionWorkload.LOCK_TIMEOUT.toMillis());
+            client.facade().unlock(spec.lockType(), warmUpKey);
+            parent.say(READY);
+            for (int round = 1; ; round++) {
+                NodeLine go = parent.awaitCommand();
+                ContentionWorkload workload = new ContentionWorkload(client, spec, args[2] + "-r" + round);
+                WorkloadOutcome outcome = workload.run(go.number("start"), go.number("end"));
+                if (!DEFAULT.equals(args[3])) {
+                    outcome.log().writeTo(Path.of(args[3]));
+                }
+                parent.say(RESULT, "ops", outcome.operations(), "calls", outcome.remoteCalls(),
+                        "acquisitions", outcome.acquisitionsRun(), "overlaps", outcome.overlaps(),
+                        "errors", outcome.errors(), "logged", outcome.log().size());
+            }
+        } catch (Exception | Error e) {
+            parent.fail(e);
+        }
+    }
+
+    /**
+     * @return the arguments of a node of {@code design} on {@code serviceUri} running {@code spec}, its hand-off
+     *         bound {@code maxLocalHandoffs} (empty: the client's default)
+     */
+    public static List<String> args(Design design, URI serviceUri, String nodeId, Path logFile,
+                                    OptionalInt maxLocalHandoffs, WorkloadSpec spec) {
+        return Stream.concat(Stream.of(design.cliName(), serviceUri.toString(), nodeId,
+                logFile == null ? DEFAULT : logFile.toString(),
+                maxLocalHandoffs.isPresent() ? Integer.toString(maxLocalHandoffs.getAsInt()) : DEFAULT),
+                Arrays.stream(spec.toArgs())).toList();
+    }
+}

@@ -1,0 +1,48 @@
+package io.lockfacade.bench.node;
+
+import java.net.URI;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * A {@link WaiterSwarm} in its own JVM. Usage: {@code WaiterSwarmMain masterUrl lockType waiters hotKeys holdMillis}.
+ * Prints {@value #READY} once every client has sent its first call; on any command prints {@value #RESULT}
+ * ({@code grants emptyWaits errors inFlight}) and stops; exits when its standard input ends.
+ */
+public final class WaiterSwarmMain {
+
+    /** Printed once every client has sent its first call. */
+    public static final String READY = "READY";
+    /** The swarm's counters, printed when asked. */
+    public static final String RESULT = "RESULT";
+    /** Asks for the counters and stops the swarm. */
+    public static final String STOP = "STOP";
+
+    private WaiterSwarmMain() {
+    }
+
+    /**
+     * @param args see the class comment
+     */
+    public static void main(String[] args) {
+        ParentLink parent = new ParentLink();
+        try (WaiterSwarm swarm = new WaiterSwarm(URI.create(args[0]), args[1], Integer.parseInt(args[3]),
+                Duration.ofMillis(Long.parseLong(args[4])))) {
+            swarm.start(Integer.parseInt(args[2]));
+            parent.say(READY);
+            parent.awaitCommand();
+            parent.say(RESULT, "grants", swarm.grants(), "emptyWaits", swarm.emptyWaits(), "errors", swarm.errors(),
+                    "inFlight", swarm.callsInFlight(), "firstError", swarm.firstError());
+            parent.awaitCommand();
+        } catch (Exception | Error e) {
+            parent.fail(e);
+        }
+        System.exit(0);
+    }
+
+    /** @return the arguments of a swarm of {@code waiters} clients on {@code hotKeys} keys */
+    public static List<String> args(URI serviceUri, String lockType, int waiters, int hotKeys, Duration hold) {
+        return List.of(serviceUri.toString(), lockType, Integer.toString(waiters), Integer.toString(hotKeys),
+                Long.toString(hold.toMillis()));
+    }
+}

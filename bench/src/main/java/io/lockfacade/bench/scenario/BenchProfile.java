@@ -1,0 +1,48 @@
+package io.lockfacade.bench.scenario;
+
+import java.time.Duration;
+
+/**
+ * How long and how big each scenario runs. {@link #full()} is the published run (about 6 minutes on a 2-vCPU
+ * machine); {@link #quick()} runs every scenario for a second or two on a smaller table and swarm, so that CI can
+ * check the benchmark end to end without asserting any timing.
+ *
+ * @param name             {@code full} or {@code quick}
+ * @param rounds           S2 to S4: the designs take turns this many times, each turn a share of the window, so
+ *                         that both see the same load on a shared machine
+ * @param warmUp           warm-up before the first measured window (JIT, connections)
+ * @param latencyWindow    S1: measured window per design
+ * @param throughputWindow S2 and S3: measured window per configuration
+ * @param fairnessWindow   S3: two nodes on one key
+ * @param handoffWindow    S4: measured window per design
+ * @param tableLocks       S5: locks held on the master
+ * @param expiringLocks    S5: locks that expire at once
+ * @param scaleWindow      S5: each latency window (empty table, full table)
+ * @param expiryDelay      S5: from the expiring fill to the instant its locks expire (longer than the fill)
+ * @param expiryWatch      S5: how long after the mass expiry the latency is watched
+ * @param swarmWaiters     S6: parked waiters
+ * @param swarmWindow      S6: measured window of the unrelated client
+ * @param tableMasterHeap  S5: the master's {@code -Xmx}
+ */
+public record BenchProfile(String name, int rounds, Duration warmUp, Duration latencyWindow, Duration throughputWindow,
+                           Duration fairnessWindow, Duration handoffWindow, int tableLocks, int expiringLocks,
+                           Duration scaleWindow, Duration expiryDelay, Duration expiryWatch, int swarmWaiters,
+                           Duration swarmWindow, String tableMasterHeap) {
+
+    /** Heap of every other master. */
+    public static final String MASTER_HEAP = "512m";
+
+    /** @return the published run */
+    public static BenchProfile full() {
+        return new BenchProfile("full", 4, Duration.ofSeconds(3), Duration.ofSeconds(15), Duration.ofSeconds(8),
+                Duration.ofSeconds(12), Duration.ofSeconds(10), 1_000_000, 100_000, Duration.ofSeconds(8),
+                Duration.ofSeconds(3), Duration.ofSeconds(2), 2_000, Duration.ofSeconds(15), "2g");
+    }
+
+    /** @return every scenario for a second or two, on a smaller table and swarm */
+    public static BenchProfile quick() {
+        return new BenchProfile("quick", 1, Duration.ofSeconds(1), Duration.ofMillis(1500), Duration.ofSeconds(1),
+                Duration.ofSeconds(2), Duration.ofSeconds(3), 20_000, 5_000, Duration.ofSeconds(1),
+                Duration.ofSeconds(1), Duration.ofSeconds(1), 200, Duration.ofSeconds(2), "512m");
+    }
+}

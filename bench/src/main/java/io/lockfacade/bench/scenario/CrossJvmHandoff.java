@@ -1,0 +1,98 @@
+package io.lockfacade.bench.scenario;
+
+import io.lockfacade.bench.baseline.ArticleMasterService;
+import io.lockfacade.bench.client.Design;
+import io.lockfacade.bench.node.GroupOutcome;
+import io.lockfacade.bench.report.BenchReport;
+import io.lockfacade.bench.report.ResultRow;
+import io.lockfacade.bench.report.Target;
+import io.lockfacade.bench.stats.AcquisitionAnalysis;
+import io.lockfacade.bench.workload.WorkloadSpec;
+
+import java.time.Duration;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Scenario 4: two client JVMs of one thread each pass one lock back and forth. Each holds it for {@link #HOLD},
+ * long enough for the other's call to be parked on the master before the release. The hand-off latency runs from
+ * the moment the holder's {@code unlock} returns to the moment the other JVM's {@code lock} returns (target: median
+ * under {@value #MAX_P50_MILLIS} ms); it is below zero when the waiter got the lock before the release's reply
+ * arrived. A stricter figure runs from the {@code unlock} call. All instants are {@link System#nanoTime()} of
+ * different JVMs, comparable because on Linux it reads the host-wide {@code CLOCK_MONOTONIC}.
+ *
+ * <p>The article's master has no queue: a node that released would win its own next poll at once. Its nodes
+ * therefore pause {@link #ARTICLE_COOL_OFF} after each release, so that the waiter's poll gets the lock and the
+ * figure is a hand-off, as for Lock Facade.
+ */
+public final class CrossJvmHandoff implements Scenario {
+
+    /** The target for the median hand-off. */
+    public static final double MAX_P50_MILLIS = 1.0;
+
+    /** How long each holder keeps the lock before releasing it. */
+    public static final Duration HOLD = Duration.ofMillis(2);
+
+    /** Pause of the article's nodes after a release: more than one poll interval. */
+    public static final Duration ARTICLE_COOL_OFF = ArticleMasterService.RETRY_INTERVAL.multipliedBy(3).dividedBy(2);
+
+    private static final String ID = "S4";
+    private static final String LOCK_TYPE = "bench-s4";
+    private static final int NODES = 2;
+    private static final double MICROS_PER_MILLI = 1_000.0;
+    private static final double MEDIAN = 50;
+    private static final double P99 = 99;
+
+    @Override
+    public String id() {
+        return ID;
+    }
+
+    @Override
+    public String title() {
+        return "Cross-JVM hand-off";
+    }
+
+    @Override
+    public void run(BenchContext context, BenchReport report) throws Exception {
+        Map<Design, List<GroupOutcome>> runs;
+        try (DesignGroups groups = DesignGroups.start(context, "s4", NODES, CrossJvmHandoff::spec)) {
+            runs = groups.run(context.profile().handoffWindow());
+        }
+        Map<Design, AcquisitionAnalysis> analyses = new EnumMap<>(Design.class);
+        runs.forEach((design, outcomes) -> analyses.put(design,
+                AcquisitionAnalysis.ofRuns(outcomes.stream().map(GroupOutcome::logs).toList())));
+        AcquisitionAnalysis checked = analyses.get(Design.LOCK_FACADE);
+        long errors = GroupOutcome.combine(runs.get(Design.LOCK_FACADE)).errors();
+        report.check(ID, "no overlapping holders", checked.overlaps() == 0 && checked.nodeChanges() > 0,
+                checked.overlaps() + " overlaps in " + checked.nodeChanges() + " hand-offs");
+        report.check(ID, "token increases at every hand-off", checked.staleTokensAtNodeChange() == 0,
+                checked.staleTokensAtNodeChange() + " stale tokens");
+        report.check(ID, "no failed operation", errors == 0, errors + " errors");
+        AcquisitionAnalysis facade = analyses.get(Design.LOCK_FACADE);
+        AcquisitionAnalysis article = analyses.get(Design.ARTICLE);
+        report.add(new ResultRow(ID, "hand-off p50 (unlock returned → other JVM holds)", "ms",
+                millis(facade.handoffFromUnlockReturn().percentileMicros(MEDIAN)), Design.ARTICLE.label(),
+                millis(article.handoffFromUnlockReturn().percentileMicros(MEDIAN)),
+                Target.valueAtMost("< " + MAX_P50_MILLIS + " ms", MAX_P50_MILLIS)).labelled("hand-off p50"));
+        report.add(new ResultRow(ID, "hand-off p99 (unlock returned → other JVM holds)", "ms",
+                millis(facade.handoffFromUnlockReturn().percentileMicros(P99)), Design.ARTICLE.label(),
+                millis(article.handoffFromUnlockReturn().percentileMicros(P99)), null).labelled("hand-off p99"));
+        report.add(new ResultRow(ID, "hand-off p50 (unlock called → other JVM holds)", "ms",
+                millis(facade.handoffFromUnlockCall().p50Micros()), Design.ARTICLE.label(),
+                millis(article.handoffFromUnlockCall().p50Micros()), null).labelled("from call p50"));
+        report.check(ID, "hand-offs measured", facade.nodeChanges() > 0 && article.nodeChanges() > 0,
+                facade.nodeChanges() + " Lock Facade hand-offs (" + facade.handoffFromUnlockReturn().negativeCount()
+                        + " complete before unlock returned), " + article.nodeChanges() + " for the article");
+    }
+
+    private static WorkloadSpec spec(Design design) {
+        Duration coolOff = design == Design.ARTICLE ? ARTICLE_COOL_OFF : Duration.ZERO;
+        return new WorkloadSpec(LOCK_TYPE, true, 1, HOLD, coolOff, true);
+    }
+
+    private static double millis(double micros) {
+        return micros / MICROS_PER_MILLI;
+    }
+}
