@@ -80,7 +80,8 @@ public final class BodyLoadingHandler extends Handler.Wrapper {
         private final Response response;
         private final Callback callback;
         private final ByteArrayOutputStream body;
-        private final Scheduler.Task timer;
+        /** Armed only once a read finds the body incomplete: a call's few bytes usually come with its headers. */
+        private volatile Scheduler.Task timer;
         private volatile boolean loaded;
         private long discarded;
         private volatile Thread starter;
@@ -93,8 +94,6 @@ public final class BodyLoadingHandler extends Handler.Wrapper {
             // not get 64 KiB of heap, now that no thread limit bounds how many such requests wait at once.
             this.body = new ByteArrayOutputStream(declared > 0 ? (int) Math.min(declared, INITIAL_BUFFER_BYTES)
                     : INITIAL_BUFFER_BYTES);
-            this.timer = request.getComponents().getScheduler()
-                    .schedule(this::expire, deadline.toMillis(), TimeUnit.MILLISECONDS);
         }
 
         void start() {
@@ -112,6 +111,7 @@ public final class BodyLoadingHandler extends Handler.Wrapper {
             while (true) {
                 Content.Chunk chunk = request.read();
                 if (chunk == null) {
+                    armDeadline();
                     request.demand(this);
                     return;
                 }
@@ -145,13 +145,27 @@ public final class BodyLoadingHandler extends Handler.Wrapper {
             body.writeBytes(copy);
         }
 
+        private void armDeadline() {
+            if (timer == null) {
+                timer = request.getComponents().getScheduler()
+                        .schedule(this::expire, deadline.toMillis(), TimeUnit.MILLISECONDS);
+            }
+        }
+
+        private void cancelDeadline() {
+            Scheduler.Task armed = timer;
+            if (armed != null) {
+                armed.cancel();
+            }
+        }
+
         /** @param end what follows the collected bytes: end of body, a failure, or {@code null} for the connection */
         private void handOn(Content.Chunk end) {
             if (end != null) {
                 loaded = true;
-                timer.cancel();
+                cancelDeadline();
             } else {
-                Request.addCompletionListener(request, failure -> timer.cancel());
+                Request.addCompletionListener(request, failure -> cancelDeadline());
             }
             Request loadedRequest = new LoadedRequest(request, body.toByteArray(), end);
             if (starter == Thread.currentThread()) { // still inside handle(): carry on in this thread
