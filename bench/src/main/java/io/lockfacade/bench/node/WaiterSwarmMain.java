@@ -1,5 +1,7 @@
 package io.lockfacade.bench.node;
 
+import io.lockfacade.webapp.HttpServerSizing;
+
 import java.net.URI;
 import java.time.Duration;
 import java.util.List;
@@ -18,6 +20,12 @@ public final class WaiterSwarmMain {
     /** Asks for the counters and stops the swarm. */
     public static final String STOP = "STOP";
 
+    /** The JDK HttpClient's keep-alive timeout for idle connections, in seconds. */
+    static final String KEEP_ALIVE_PROPERTY = "jdk.httpclient.keepalive.timeout";
+
+    /** Idle connections are dropped well before the master's idle timeout closes them. */
+    static final Duration KEEP_ALIVE = HttpServerSizing.MIN_IDLE_TIMEOUT.dividedBy(2);
+
     private WaiterSwarmMain() {
     }
 
@@ -25,6 +33,9 @@ public final class WaiterSwarmMain {
      * @param args see the class comment
      */
     public static void main(String[] args) {
+        // Before any HttpClient exists: it reads the property once. Its default keeps idle connections 20 minutes,
+        // the master closes them after its idle timeout, and a request sent on one as it closes fails.
+        System.setProperty(KEEP_ALIVE_PROPERTY, Long.toString(KEEP_ALIVE.toSeconds()));
         ParentLink parent = new ParentLink();
         try (WaiterSwarm swarm = new WaiterSwarm(URI.create(args[0]), args[1], Integer.parseInt(args[3]),
                 Duration.ofMillis(Long.parseLong(args[4])))) {
