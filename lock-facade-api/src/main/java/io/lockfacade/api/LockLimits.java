@@ -25,6 +25,12 @@ public final class LockLimits {
     /** Longest the master parks one {@code tryLock} call by default; callers wanting more call again. */
     public static final Duration DEFAULT_WAIT_CAP = Duration.ofSeconds(10);
 
+    /**
+     * Shortest time the master keeps an idle connection open; clients drop their idle connections earlier, so that
+     * the master never closes one under a call.
+     */
+    public static final Duration MIN_CONNECTION_IDLE_TIMEOUT = Duration.ofSeconds(30);
+
     /** Largest request body the master decodes. */
     public static final int MAX_REQUEST_BYTES = 64 * 1024;
 

@@ -46,7 +46,7 @@ public final class HttpServerSizing {
     public static final int FILE_DESCRIPTOR_RESERVE = 256;
 
     /** Shortest idle timeout of a connection; it is raised above the wait cap when that is longer. */
-    public static final Duration MIN_IDLE_TIMEOUT = Duration.ofSeconds(30);
+    public static final Duration MIN_IDLE_TIMEOUT = LockLimits.MIN_CONNECTION_IDLE_TIMEOUT;
 
     /**
      * Longest a request body may take to arrive after its headers, however steadily it trickles in; the connection

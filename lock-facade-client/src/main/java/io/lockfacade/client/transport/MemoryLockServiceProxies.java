@@ -10,8 +10,8 @@ import java.net.URI;
 import java.util.Objects;
 
 /**
- * Builds the client side of the Hessian contract without Spring: a proxy speaking Hessian 2 over
- * {@link java.net.http.HttpClient}, decoding replies through the client allow-list, wrapped in a
+ * Builds the client side of the Hessian contract without Spring: a proxy speaking Hessian 2 over a pool of
+ * blocking HTTP connections ({@link PooledHttpConnectionFactory}), decoding replies through the client allow-list, wrapped in a
  * {@link RemoteMemoryLockService} so that transport failures surface as
  * {@link io.lockfacade.api.LockServiceUnavailableException}.
  */
@@ -41,7 +41,7 @@ public final class MemoryLockServiceProxies {
         factory.setConnectTimeout(settings.connectTimeout().toMillis());
         factory.setReadTimeout(settings.readTimeout().toMillis());
         factory.setSerializerFactory(AllowListSerializerFactory.forClient());
-        factory.setConnectionFactory(new HttpClientConnectionFactory(settings));
+        factory.setConnectionFactory(new PooledHttpConnectionFactory(settings));
         try {
             MemoryLockService proxy = (MemoryLockService) factory.create(MemoryLockService.class, endpoint.toURL(),
                     MemoryLockService.class.getClassLoader());
