@@ -1,5 +1,6 @@
 package io.lockfacade.bench.scenario;
 
+import io.lockfacade.api.MemoryLockService;
 import io.lockfacade.bench.client.LockClient;
 import io.lockfacade.bench.stats.LatencyHistogram;
 
@@ -43,12 +44,22 @@ final class LockUnlockProbe {
     }
 
     private final LockClient client;
+    private final MemoryLockService floorService;
     private final String lockType;
     private final String keyPrefix;
     private long sequence;
 
+    /** A probe whose floor is two no-op calls through the client's own transport to its own master. */
     LockUnlockProbe(LockClient client, String lockType, String keyPrefix) {
+        this(client, client.remote(), lockType, keyPrefix);
+    }
+
+    /**
+     * @param floor the service whose two no-op calls are the floor, e.g. {@link io.lockfacade.bench.client.CauchoFloor}
+     */
+    LockUnlockProbe(LockClient client, MemoryLockService floor, String lockType, String keyPrefix) {
         this.client = client;
+        this.floorService = floor;
         this.lockType = lockType;
         this.keyPrefix = keyPrefix;
     }
@@ -99,8 +110,8 @@ final class LockUnlockProbe {
             long floor = -1;
             if (withFloor) {
                 long floorStart = System.nanoTime();
-                client.remote().isLockTypeEmpty(lockType);
-                client.remote().isLockTypeEmpty(lockType);
+                floorService.isLockTypeEmpty(lockType);
+                floorService.isLockTypeEmpty(lockType);
                 floor = System.nanoTime() - floorStart;
             }
             String key = keyPrefix + "-" + sequence++;
