@@ -5,6 +5,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalDouble;
 
 /**
  * Everything one benchmark run produced: how it ran (mode, machine, load), the result rows, the invariant checks,
@@ -54,6 +55,16 @@ public final class BenchReport {
     /** Adds a result row. */
     public synchronized void add(ResultRow row) {
         rows.add(row);
+    }
+
+    /**
+     * @param scenario a scenario id
+     * @param label    a row's label, as given to {@link ResultRow#labelled}
+     * @return Lock Facade's figure in that row, if a scenario run earlier reported it
+     */
+    public synchronized OptionalDouble figure(String scenario, String label) {
+        return rows.stream().filter(row -> (scenario + " " + label).equals(row.chartLabel()))
+                .mapToDouble(ResultRow::facade).findFirst();
     }
 
     /** Adds an invariant check. */

@@ -1,14 +1,18 @@
 package io.lockfacade.bench.scenario;
 
+import io.lockfacade.api.MemoryLockService;
 import io.lockfacade.bench.baseline.ArticleMasterService;
+import io.lockfacade.bench.client.CauchoFloor;
 import io.lockfacade.bench.client.Design;
 import io.lockfacade.bench.node.GroupOutcome;
 import io.lockfacade.bench.report.BenchReport;
 import io.lockfacade.bench.report.ResultRow;
 import io.lockfacade.bench.report.Target;
 import io.lockfacade.bench.stats.AcquisitionAnalysis;
+import io.lockfacade.bench.stats.LatencyHistogram;
 import io.lockfacade.bench.workload.WorkloadSpec;
 
+import java.io.IOException;
 import java.time.Duration;
 import java.util.EnumMap;
 import java.util.List;
@@ -34,6 +38,14 @@ public final class CrossJvmHandoff implements Scenario {
     /** How long each holder keeps the lock before releasing it. */
     public static final Duration HOLD = Duration.ofMillis(2);
 
+    /** The target: hand-off from the holder's unlock call within this many floor calls ... */
+    public static final double MAX_FLOOR_CALLS = 1.5;
+
+    /** ... plus this much, in microseconds. */
+    public static final double FLOOR_ALLOWANCE_MICROS = 200;
+
+    private static final int FLOOR_CALLS = 2_000;
+
     /** Pause of the article's nodes after a release: more than one poll interval. */
     public static final Duration ARTICLE_COOL_OFF = ArticleMasterService.RETRY_INTERVAL.multipliedBy(3).dividedBy(2);
 
@@ -56,6 +68,7 @@ public final class CrossJvmHandoff implements Scenario {
 
     @Override
     public void run(BenchContext context, BenchReport report) throws Exception {
+        LatencyHistogram floor = floorCalls(context);
         Map<Design, List<GroupOutcome>> runs;
         try (DesignGroups groups = DesignGroups.start(context, "s4", NODES, CrossJvmHandoff::spec)) {
             runs = groups.run(context.profile().handoffWindow());
@@ -82,9 +95,28 @@ public final class CrossJvmHandoff implements Scenario {
         report.add(new ResultRow(ID, "hand-off p50 (unlock called → other JVM holds)", "ms",
                 millis(facade.handoffFromUnlockCall().p50Micros()), Design.ARTICLE.label(),
                 millis(article.handoffFromUnlockCall().p50Micros()), null).labelled("from call p50"));
+        double bound = MAX_FLOOR_CALLS * floor.p50Micros() + FLOOR_ALLOWANCE_MICROS;
+        report.add(new ResultRow(ID, "hand-off p50 (unlock called → other JVM holds)", "ms",
+                millis(facade.handoffFromUnlockCall().p50Micros()),
+                MAX_FLOOR_CALLS + "× Caucho floor + " + (int) FLOOR_ALLOWANCE_MICROS + " µs", millis(bound),
+                Target.ratioAtMost("≤ 1", 1)).labelled("from call ÷ bound"));
         report.check(ID, "hand-offs measured", facade.nodeChanges() > 0 && article.nodeChanges() > 0,
                 facade.nodeChanges() + " Lock Facade hand-offs (" + facade.handoffFromUnlockReturn().negativeCount()
                         + " complete before unlock returned), " + article.nodeChanges() + " for the article");
+    }
+
+    /** One no-op call through Caucho's proxy to Caucho's skeleton, timed {@value #FLOOR_CALLS} times. */
+    private static LatencyHistogram floorCalls(BenchContext context) throws IOException {
+        MemoryLockService floor = CauchoFloor.connect(context.sharedMaster(Design.ARTICLE).serviceUri());
+        LatencyHistogram calls = new LatencyHistogram();
+        for (int i = 0; i < FLOOR_CALLS; i++) {
+            long start = System.nanoTime();
+            floor.isLockTypeEmpty(LOCK_TYPE);
+            if (i >= FLOOR_CALLS / 2) { // the first half warms up
+                calls.recordNanos(System.nanoTime() - start);
+            }
+        }
+        return calls;
     }
 
     private static WorkloadSpec spec(Design design) {

@@ -30,7 +30,11 @@ public final class IntraJvmContention implements Scenario {
     /** The target relative to the article's design. */
     public static final double MIN_BASELINE_RATIO = 10;
 
+    /** The target relative to S1: 16 threads on one key at least this many times one thread's rate. */
+    public static final double MIN_SINGLE_THREAD_RATIO = 3;
+
     static final String ID = "S3";
+    private static final double MICROS_PER_SECOND = 1_000_000.0;
     static final String LOCK_TYPE = "bench-s3";
 
     @Override
@@ -56,6 +60,11 @@ public final class IntraJvmContention implements Scenario {
                 Target.valueAtLeast("", MIN_OPS_PER_SECOND), Target.ratioAtLeast("", MIN_BASELINE_RATIO));
         report.add(new ResultRow(ID, "ops/s, 1 JVM × " + THREADS + " threads", "ops/s", facade.operationsPerSecond(),
                 Design.ARTICLE.label(), article.operationsPerSecond(), target).labelled("ops/s 1 JVM"));
+        report.figure("S1", "p50 ÷ floor").ifPresent(singleThreadMicros -> report.add(new ResultRow(ID,
+                "ops/s, 1 JVM × " + THREADS + " threads", "ops/s", facade.operationsPerSecond(),
+                "S1: 1 thread (1 s ÷ p50)", MICROS_PER_SECOND / singleThreadMicros,
+                Target.ratioAtLeast("≥ " + (int) MIN_SINGLE_THREAD_RATIO + "× S1", MIN_SINGLE_THREAD_RATIO))
+                .labelled("ops/s ÷ S1")));
         report.add(new ResultRow(ID, "remote calls per acquisition", "calls", facade.remoteCallsPerAcquisition(),
                 Design.ARTICLE.label(), article.remoteCallsPerAcquisition(), null).labelled("calls/acq"));
         checkOrder(report, "1 JVM", runs.get(Design.LOCK_FACADE));

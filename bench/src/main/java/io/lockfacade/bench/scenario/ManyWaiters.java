@@ -35,6 +35,9 @@ public final class ManyWaiters implements Scenario {
     /** The target for the unrelated client's p99. */
     public static final double MAX_P99_MILLIS = 10;
 
+    /** The relative target: the p99 with the swarm at most this many times the p99 without it. */
+    public static final double MAX_P99_RATIO_TO_IDLE = 2;
+
     /** Keys the swarm waits for. */
     public static final int HOT_KEYS = 4;
 
@@ -93,7 +96,9 @@ public final class ManyWaiters implements Scenario {
                 Design.ARTICLE.label(), millis(article.probe().p99Micros()),
                 Target.valueAtMost("< " + (int) MAX_P99_MILLIS + " ms", MAX_P99_MILLIS)).labelled("tryLock p99"));
         report.add(new ResultRow(ID, "unrelated tryLock p99 " + with, "ms", millis(facade.probe().p99Micros()),
-                "no waiters", millis(facade.withoutSwarm().p99Micros()), null).labelled("p99 ÷ no waiters"));
+                "no waiters", millis(facade.withoutSwarm().p99Micros()),
+                Target.ratioAtMost("≤ " + MAX_P99_RATIO_TO_IDLE + "× no waiters", MAX_P99_RATIO_TO_IDLE))
+                .labelled("p99 ÷ no waiters"));
         report.add(new ResultRow(ID, "unrelated tryLock p50 " + with, "ms", millis(facade.probe().p50Micros()),
                 Design.ARTICLE.label(), millis(article.probe().p50Micros()), null).labelled("tryLock p50"));
         report.add(new ResultRow(ID, "unrelated calls timed out (" + PROBE_READ_TIMEOUT.toSeconds() + " s)", "%",
