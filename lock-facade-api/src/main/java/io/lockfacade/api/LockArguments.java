@@ -72,6 +72,33 @@ public final class LockArguments {
         return waitMillis;
     }
 
+    /**
+     * Checks a session id: a name by {@link #requireName} rules.
+     *
+     * @throws IllegalArgumentException if the id is null, empty, too long or holds control characters
+     */
+    public static String requireSessionId(String sessionId) {
+        return requireName("sessionId", sessionId);
+    }
+
+    /**
+     * Checks a requested session TTL: {@code <= 0} (the master's default) or between the min and max TTL.
+     *
+     * @throws IllegalArgumentException if the TTL is outside {@link LockLimits#MIN_SESSION_TTL} to
+     *                                  {@link LockLimits#MAX_SESSION_TTL}
+     */
+    public static long requireSessionTtl(long ttlMillis) {
+        if (ttlMillis <= 0) {
+            return ttlMillis;
+        }
+        if (ttlMillis < LockLimits.MIN_SESSION_TTL.toMillis() || ttlMillis > LockLimits.MAX_SESSION_TTL.toMillis()) {
+            throw new IllegalArgumentException("ttlMillis must be <= 0 (server default) or between "
+                    + LockLimits.MIN_SESSION_TTL.toMillis() + " and " + LockLimits.MAX_SESSION_TTL.toMillis()
+                    + ", was " + ttlMillis);
+        }
+        return ttlMillis;
+    }
+
     private static String requireLength(String argument, String value) {
         if (value == null) {
             throw new IllegalArgumentException(argument + " must not be null");

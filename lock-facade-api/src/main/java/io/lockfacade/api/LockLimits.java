@@ -22,6 +22,15 @@ public final class LockLimits {
     /** Lease the master grants when the caller names none ({@code leaseMillis <= 0}). */
     public static final Duration DEFAULT_MASTER_LEASE = Duration.ofMinutes(10);
 
+    /** Session TTL the master grants when the caller names none ({@code ttlMillis <= 0}). */
+    public static final Duration DEFAULT_SESSION_TTL = Duration.ofSeconds(30);
+
+    /** Shortest session TTL a caller may ask for: the shortest lease. */
+    public static final Duration MIN_SESSION_TTL = MIN_LEASE;
+
+    /** Longest session TTL a caller may ask for: the longest lease. */
+    public static final Duration MAX_SESSION_TTL = MAX_LEASE;
+
     /** Longest the master parks one {@code tryLock} call by default; callers wanting more call again. */
     public static final Duration DEFAULT_WAIT_CAP = Duration.ofSeconds(10);
 

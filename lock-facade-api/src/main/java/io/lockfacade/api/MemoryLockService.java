@@ -53,4 +53,52 @@ public interface MemoryLockService {
      * @throws IllegalArgumentException if {@code lockType} is outside {@link LockLimits}
      */
     boolean isLockTypeEmpty(String lockType);
+
+    /**
+     * Opens a session: a lease shared by every lock granted under it, kept alive by one
+     * {@link #keepAliveSession} call per node whatever the node holds. Opening an open session again only
+     * keeps it alive, so a retried call is harmless. A client never reuses the id of a session that ended.
+     *
+     * @param sessionId  chosen by the client, unique (a node id and a random UUID); see {@link LockLimits}
+     * @param ttlMillis  how long the session lives without a keep-alive; {@code <= 0} means
+     *                   {@link LockLimits#DEFAULT_SESSION_TTL}
+     * @return the TTL granted, in milliseconds
+     * @throws SessionExpiredException  if a session with this id is open but its TTL has run out
+     * @throws IllegalArgumentException if an argument is outside {@link LockLimits}
+     */
+    long openSession(String sessionId, long ttlMillis);
+
+    /**
+     * Keeps a session alive for another TTL from now, and with it every lock granted under it. O(1).
+     *
+     * <p>While the session lives the answer counts the locks taken from it by someone else than their holder
+     * (force-removed by an operator) since it was opened: when the count grows, the client asks {@link #renew}
+     * which of its locks it still holds. Nothing else ever takes a lock from a live session.
+     *
+     * @return how many of the session's locks were force-removed so far ({@code >= 0}) if the session is alive;
+     *         {@code -1} if it has ended (expired, closed or force-expired): its locks are released, and the client
+     *         opens a new session
+     * @throws IllegalArgumentException if {@code sessionId} is outside {@link LockLimits}
+     */
+    long keepAliveSession(String sessionId);
+
+    /**
+     * Ends a session and releases every lock granted under it; their oldest waiters get them at once.
+     *
+     * @return {@code true} if the session was open; {@code false} if it had ended or never existed
+     * @throws IllegalArgumentException if {@code sessionId} is outside {@link LockLimits}
+     */
+    boolean closeSession(String sessionId);
+
+    /**
+     * {@link #tryLock} under a session: the grant lives as long as the session, instead of a lease of its own,
+     * and reports the session's TTL as its lease. Same fencing tokens, owner checks, waiting and idempotent
+     * retries as {@code tryLock}; {@link #unlock} releases it and {@link #renew} answers whether it is still held.
+     *
+     * @param sessionId  an open session, see {@link #openSession}
+     * @return the grant, or {@code null} if another owner still holds the lock when the wait ends
+     * @throws SessionExpiredException  if the session has ended or was never opened; nothing was granted
+     * @throws IllegalArgumentException if an argument is outside {@link LockLimits}
+     */
+    LockGrant tryLockInSession(String lockType, String key, String owner, String sessionId, long waitMillis);
 }

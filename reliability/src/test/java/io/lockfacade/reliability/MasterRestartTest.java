@@ -98,11 +98,11 @@ class MasterRestartTest {
                 () -> node.tryLock("order", "other"));
         assertTrue(Duration.ofNanos(System.nanoTime() - start).compareTo(FAILURE_BOUND) < 0,
                 "failing took " + Duration.ofNanos(System.nanoTime() - start));
-        assertTrue(down.getMessage().contains("tryLock(order/other)") && down.getMessage().contains(
+        assertTrue(down.getMessage().contains("tryLockInSession(order/other)") && down.getMessage().contains(
                 master.serviceUri().toString()), down.getMessage());
         assertFalse(node.isHeldByCurrentThread("order", "other"), "a failed call left a local hold");
         assertThrows(LockServiceUnavailableException.class, () -> node.isLockTypeEmpty("order"));
-        awaitLost(node, "held"); // the lease (2 s) runs out while renewals fail
+        awaitLost(node, "held"); // the session TTL (2 s) runs out while keep-alives fail
 
         master.restart();
         assertTrue(node.tryLock("order", "other"), "the node did not reconnect");
@@ -114,7 +114,7 @@ class MasterRestartTest {
 
     @Test
     void aQuickRestartStillReportsEveryHeldLockLostAndNeverAsHeld() throws Exception {
-        // A lease much longer than the outage: the loss is found by the renewal the new master refuses.
+        // A TTL much longer than the outage: the loss is found by the keep-alive the new master refuses.
         DistributeLock node = node("crash", Duration.ofSeconds(30));
         List<String> keys = List.of("a", "b", "c");
         List<Future<Long>> holders = new ArrayList<>();

@@ -64,6 +64,31 @@ public final class ArticleMasterService implements MemoryLockService, AutoClosea
         return table.isLockTypeEmpty(lockType);
     }
 
+    /** The article's master has no sessions. */
+    @Override
+    public long openSession(String sessionId, long ttlMillis) {
+        throw new UnsupportedOperationException("the article's master has no sessions");
+    }
+
+    /** The article's master has no sessions. */
+    @Override
+    public long keepAliveSession(String sessionId) {
+        throw new UnsupportedOperationException("the article's master has no sessions");
+    }
+
+    /** The article's master has no sessions. */
+    @Override
+    public boolean closeSession(String sessionId) {
+        throw new UnsupportedOperationException("the article's master has no sessions");
+    }
+
+    /** The article's master has no sessions. */
+    @Override
+    public LockGrant tryLockInSession(String lockType, String key, String owner, String sessionId,
+                                      long waitMillis) {
+        throw new UnsupportedOperationException("the article's master has no sessions");
+    }
+
     /** @return the table, for the benchmark's statistics */
     public ArticleLockTable table() {
         return table;

@@ -47,6 +47,35 @@ public final class CountingLockService implements MemoryLockService {
         return delegate.isLockTypeEmpty(lockType);
     }
 
+    /** Counted as a renewal: session upkeep. */
+    @Override
+    public long openSession(String sessionId, long ttlMillis) {
+        renewals.increment();
+        return delegate.openSession(sessionId, ttlMillis);
+    }
+
+    /** Counted as a renewal: one keep-alive upholds every grant of the node. */
+    @Override
+    public long keepAliveSession(String sessionId) {
+        renewals.increment();
+        return delegate.keepAliveSession(sessionId);
+    }
+
+    /** Counted as a renewal: session upkeep. */
+    @Override
+    public boolean closeSession(String sessionId) {
+        renewals.increment();
+        return delegate.closeSession(sessionId);
+    }
+
+    /** Counted as a {@code tryLock}. */
+    @Override
+    public LockGrant tryLockInSession(String lockType, String key, String owner, String sessionId,
+                                      long waitMillis) {
+        tryLocks.increment();
+        return delegate.tryLockInSession(lockType, key, owner, sessionId, waitMillis);
+    }
+
     /** @return every call made so far */
     public long totalCalls() {
         return tryLocks.sum() + unlocks.sum() + renewals.sum() + typeChecks.sum();

@@ -42,7 +42,7 @@ final class VerdictPrinter {
     private static void printRemoteCalls(Verdict verdict, PrintStream out) {
         RemoteCalls calls = verdict.remoteCalls();
         row(out, "lock acquisitions", String.format("%,d", verdict.acquisitions()));
-        row(out, "remote calls to the master", String.format("%,d (tryLock %,d, unlock %,d, renew %,d)",
+        row(out, "remote calls to the master", String.format("%,d (tryLock %,d, unlock %,d, session upkeep and renew %,d)",
                 calls.total(), calls.tryLock(), calls.unlock(), calls.renew()));
         long without = verdict.remoteCallsWithoutArbitration();
         row(out, "remote calls saved by local arbitration", String.format("%,d of %,d (%.0f%%)",

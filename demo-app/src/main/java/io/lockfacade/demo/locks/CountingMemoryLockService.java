@@ -43,6 +43,35 @@ final class CountingMemoryLockService implements MemoryLockService {
         return delegate.isLockTypeEmpty(lockType);
     }
 
+    /** Counted with {@code renew}: opening, keeping alive and closing a session is lease upkeep. */
+    @Override
+    public long openSession(String sessionId, long ttlMillis) {
+        renew.increment();
+        return delegate.openSession(sessionId, ttlMillis);
+    }
+
+    /** Counted with {@code renew}: one keep-alive upholds every lease of the node. */
+    @Override
+    public long keepAliveSession(String sessionId) {
+        renew.increment();
+        return delegate.keepAliveSession(sessionId);
+    }
+
+    /** Counted with {@code renew}. */
+    @Override
+    public boolean closeSession(String sessionId) {
+        renew.increment();
+        return delegate.closeSession(sessionId);
+    }
+
+    /** Counted with {@code tryLock}. */
+    @Override
+    public LockGrant tryLockInSession(String lockType, String key, String owner, String sessionId,
+                                      long waitMillis) {
+        tryLock.increment();
+        return delegate.tryLockInSession(lockType, key, owner, sessionId, waitMillis);
+    }
+
     /** @return the calls counted so far */
     RemoteCalls calls() {
         return new RemoteCalls(tryLock.sum(), unlock.sum(), renew.sum(), isLockTypeEmpty.sum());

@@ -31,6 +31,27 @@ class RemoteCallCounterTest {
         public boolean isLockTypeEmpty(String lockType) {
             return true;
         }
+
+        @Override
+        public long openSession(String sessionId, long ttlMillis) {
+            return ttlMillis;
+        }
+
+        @Override
+        public long keepAliveSession(String sessionId) {
+            return 0;
+        }
+
+        @Override
+        public boolean closeSession(String sessionId) {
+            return true;
+        }
+
+        @Override
+        public LockGrant tryLockInSession(String lockType, String key, String owner, String sessionId,
+                                          long waitMillis) {
+            return new LockGrant(lockType, key, owner, 1, 30_000);
+        }
     }
 
     @Test
@@ -44,9 +65,13 @@ class RemoteCallCounterTest {
         service.unlock("t", "k", "o");
         service.renew("t", "k", "o", 0);
         service.isLockTypeEmpty("t");
+        service.openSession("s", 0);
+        service.tryLockInSession("t", "k2", "o", "s", 0);
+        service.keepAliveSession("s");
+        service.closeSession("s");
 
-        assertEquals(new RemoteCalls(2, 1, 1, 1), counter.calls());
-        assertEquals(3, counter.calls().lockAndUnlock());
+        assertEquals(new RemoteCalls(3, 1, 4, 1), counter.calls());
+        assertEquals(4, counter.calls().lockAndUnlock());
     }
 
     @Test

@@ -29,9 +29,12 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * {@code tryLock} calls of at most {@code remoteWaitCap} each. A timeout, an interrupt or a transport failure
  * leaves nothing held, locally or on the master.
  *
- * <p><b>Leases.</b> A daemon thread ({@code lock-facade-renewal-<nodeId>}) renews each held or cached grant
- * every {@code renewInterval}. The grant is lost when the master refuses a renewal, or when renewals keep
- * failing until the lease has run out. The holder then sees {@link #isLost} become {@code true}, and its
+ * <p><b>Session.</b> Every grant of the node lives under one session on the master, whose TTL is the
+ * {@code lease} setting. A daemon thread ({@code lock-facade-renewal-<nodeId>}) keeps it alive with one call
+ * every {@code renewInterval}, whatever the node holds. Every grant is lost at once when the master says the session
+ * ended, or when keep-alives keep failing until the TTL has run out; a grant is lost on its own when an operator
+ * force-removes it (the keep-alive reports it). The next acquisition opens a new session. The holder of a lost
+ * grant sees {@link #isLost} become {@code true}, and its
  * {@link #unlock} releases the lock locally and throws {@link LockLostException}. A lost grant is never handed
  * to another thread.
  *
@@ -66,9 +69,9 @@ public class DistributeLock implements LockFacade, AutoCloseable {
     DistributeLock(MemoryLockService master, DistributeLockSettings settings, HandoffPolicy handoffPolicy) {
         this.settings = Objects.requireNonNull(settings, "settings");
         this.grants = new RemoteGrants(RemoteMemoryLockService.of(Objects.requireNonNull(master, "master")),
-                settings.lease(), settings.remoteWaitCap());
+                settings.remoteWaitCap());
         this.arbiter = new LocalArbiter(settings.nodeId(), grants,
-                new LeaseRenewer(grants, settings.nodeId(), settings.renewInterval()),
+                new NodeSession(grants, settings.nodeId(), settings.lease(), settings.renewInterval()),
                 Objects.requireNonNull(handoffPolicy, "handoffPolicy"));
     }
 

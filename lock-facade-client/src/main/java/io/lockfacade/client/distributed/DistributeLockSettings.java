@@ -14,9 +14,9 @@ import java.util.UUID;
  * @param nodeId           names this client in every owner it sends; must differ between nodes sharing a master
  *                         (two nodes with one id would take each other's grants). Default: {@code node-} and 16
  *                         random hex digits
- * @param lease            the lease asked for with every grant and renewal (default 30 s); a node that stops
- *                         renewing loses its locks this long after the last successful renewal
- * @param renewInterval    time between renewals of a held grant (default a third of the lease)
+ * @param lease            the TTL of the node's session, which every grant lives under (default 30 s); a node
+ *                         that stops its keep-alives loses its locks this long after the last confirmed one
+ * @param renewInterval    time between two keep-alives of the session (default a third of the lease)
  * @param maxLocalHandoffs how many times in a row a grant may pass between threads of this node before it is
  *                         released to the master so other nodes get their turn (default 8; 0 disables hand-off)
  * @param remoteWaitCap    longest wait asked for in one {@code tryLock} call (default 10 s, the master's own

@@ -1,6 +1,5 @@
 package io.lockfacade.client.distributed;
 
-import io.lockfacade.api.LockGrant;
 import io.lockfacade.api.LockLostException;
 
 import java.util.concurrent.RejectedExecutionException;
@@ -18,15 +17,15 @@ final class LocalArbiter implements AutoCloseable {
 
     private final String nodeId;
     private final RemoteGrants grants;
-    private final LeaseRenewer renewer;
+    private final NodeSession session;
     private final HandoffPolicy handoffPolicy;
     private final LocalEntries entries = new LocalEntries();
     private volatile boolean closed;
 
-    LocalArbiter(String nodeId, RemoteGrants grants, LeaseRenewer renewer, HandoffPolicy handoffPolicy) {
+    LocalArbiter(String nodeId, RemoteGrants grants, NodeSession session, HandoffPolicy handoffPolicy) {
         this.nodeId = nodeId;
         this.grants = grants;
-        this.renewer = renewer;
+        this.session = session;
         this.handoffPolicy = handoffPolicy;
     }
 
@@ -111,11 +110,10 @@ final class LocalArbiter implements AutoCloseable {
         return entry == null ? 0 : entry.mutex().getQueueLength();
     }
 
-    /** Refuses new acquisitions, stops renewals and releases cached grants; held grants stay with their holders. */
+    /** Refuses new acquisitions, stops keep-alives and releases cached grants; held grants stay with their holders. */
     @Override
     public void close() {
         closed = true;
-        renewer.close();
         for (LockId id : entries.ids()) {
             ReentrantLock mutex = entries.join(id).mutex(); // as a user, so that nobody else cleans up meanwhile
             try {
@@ -130,6 +128,7 @@ final class LocalArbiter implements AutoCloseable {
                 leave(id);
             }
         }
+        session.close(); // after the cached grants went: a session left holding nothing is closed at once
     }
 
     /** Called holding the entry's local lock: takes a grant handed off by the previous holder, or asks the master. */
@@ -143,13 +142,13 @@ final class LocalArbiter implements AutoCloseable {
             discard(entry.takeHold()); // a lost grant is never reused
         }
         requireOpen();
-        LockGrant grant = grants.acquire(id, OwnerNames.of(nodeId, Thread.currentThread()), deadline, interruptible);
-        if (grant == null) {
+        RemoteHold hold = grants.acquire(id, OwnerNames.of(nodeId, Thread.currentThread()), session, deadline,
+                interruptible);
+        if (hold == null) {
             return false;
         }
-        RemoteHold hold = new RemoteHold(id, grant, System.nanoTime());
         try {
-            renewer.start(hold);
+            session.track(hold);
         } catch (RejectedExecutionException e) {
             grants.releaseQuietly(hold);
             throw closedException();
@@ -171,13 +170,13 @@ final class LocalArbiter implements AutoCloseable {
             return false;
         }
         entry.takeHold();
-        hold.stopRenewal();
+        hold.released();
         if (lost) {
             grants.releaseQuietly(hold);
             return true;
         }
         if (!grants.release(hold)) {
-            hold.markLost("the master no longer held it at release (lease expired or lock force-removed)");
+            hold.markLost("the master no longer held it at release (session ended or lock force-removed)");
             return true;
         }
         return false;
@@ -200,10 +199,10 @@ final class LocalArbiter implements AutoCloseable {
         }
     }
 
-    /** Stops renewing a grant nobody will use and releases it on a best-effort basis. */
+    /** Stops tracking a grant nobody will use and releases it on a best-effort basis. */
     private void discard(RemoteHold hold) {
         if (hold != null) {
-            hold.stopRenewal();
+            hold.released();
             grants.releaseQuietly(hold);
         }
     }

@@ -2,6 +2,7 @@ package io.lockfacade.client.distributed;
 
 import io.lockfacade.api.LockGrant;
 import io.lockfacade.api.LockServiceUnavailableException;
+import io.lockfacade.api.SessionExpiredException;
 import io.lockfacade.client.transport.RemoteMemoryLockService;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -14,19 +15,20 @@ import java.time.Duration;
  * <p>An acquisition waits in bounded chunks ({@code tryLock} with at most the remote wait cap each) until the
  * caller's deadline, so that a dead connection is noticed within the transport's timeouts. Whenever an
  * acquisition fails after a call may have reached the master, the owner's grant is released on a best-effort
- * basis; that is safe because {@code tryLock} is idempotent per owner and {@code unlock} checks the owner.
+ * basis; that is safe because {@code tryLockInSession} is idempotent per owner and {@code unlock} checks the owner.
  */
 final class RemoteGrants {
 
     private static final Logger log = LoggerFactory.getLogger(RemoteGrants.class);
 
+    /** Consecutive "session ended" answers after which an acquisition gives up. */
+    private static final int MAX_SESSION_RENEWALS = 3;
+
     private final RemoteMemoryLockService master;
-    private final long leaseMillis;
     private final long waitCapMillis;
 
-    RemoteGrants(RemoteMemoryLockService master, Duration lease, Duration remoteWaitCap) {
+    RemoteGrants(RemoteMemoryLockService master, Duration remoteWaitCap) {
         this.master = master;
-        this.leaseMillis = lease.toMillis();
         this.waitCapMillis = remoteWaitCap.toMillis();
     }
 
@@ -35,28 +37,41 @@ final class RemoteGrants {
      * since the master could grant it after the client left: an interrupt is noticed between calls, that is
      * within the remote wait cap.
      *
+     * <p>The grant lives under the node's session; a session the master says has ended is replaced by a new
+     * one and the call repeated.
+     *
      * @param interruptible whether an interrupt ends the wait; if not, the interrupt flag stays set
-     * @return the grant, or {@code null} if another owner still held the lock at the deadline
+     * @return the hold, or {@code null} if another owner still held the lock at the deadline
      * @throws InterruptedException            if interruptible and interrupted; no grant is left behind
      * @throws LockServiceUnavailableException if the master cannot be reached; no grant is left behind
      */
-    LockGrant acquire(LockId id, String owner, Deadline deadline, boolean interruptible) throws InterruptedException {
+    RemoteHold acquire(LockId id, String owner, NodeSession sessions, Deadline deadline, boolean interruptible)
+            throws InterruptedException {
+        int sessionRenewals = 0;
         while (true) {
             if (interruptible && Thread.interrupted()) {
                 throw new InterruptedException("interrupted while waiting for lock " + id);
             }
+            SessionLease session = sessions.current();
             LockGrant grant;
             try {
-                grant = master.tryLock(id.lockType(), id.key(), owner, leaseMillis,
+                grant = master.tryLockInSession(id.lockType(), id.key(), owner, session.id(),
                         deadline.remainingMillisCappedAt(waitCapMillis));
             } catch (IllegalArgumentException e) {
                 throw e; // refused before anything changed on the master
+            } catch (SessionExpiredException e) {
+                sessions.lost(session, "the master ended it: " + e.getMessage());
+                if (++sessionRenewals >= MAX_SESSION_RENEWALS) {
+                    throw new LockServiceUnavailableException("lock " + id + ": the master " + master.master()
+                            + " ended " + sessionRenewals + " sessions of this node in a row", e);
+                }
+                continue; // nothing was granted
             } catch (RuntimeException e) {
                 releaseQuietly(id, owner); // the master may have granted before the reply was lost
                 throw e;
             }
             if (grant != null) {
-                return grant;
+                return new RemoteHold(id, grant, session);
             }
             if (deadline.hasPassed()) {
                 return null;
@@ -81,10 +96,25 @@ final class RemoteGrants {
     }
 
     /**
-     * @return whether the master still held the lock for this owner
+     * @return whether the master still holds the lock for this owner (a grant under a session is not extended)
      */
     boolean renew(RemoteHold hold) {
-        return master.renew(hold.id().lockType(), hold.id().key(), hold.owner(), leaseMillis);
+        return master.renew(hold.id().lockType(), hold.id().key(), hold.owner(), hold.session().ttlMillis());
+    }
+
+    /** @return the TTL the master granted the new session */
+    long openSession(String sessionId, long ttlMillis) {
+        return master.openSession(sessionId, ttlMillis);
+    }
+
+    /** Ends the session on the master, releasing whatever it still holds. */
+    void closeSession(SessionLease session) {
+        master.closeSession(session.id());
+    }
+
+    /** @return the master's count of the session's force-removed locks, or {@code -1} if the session ended */
+    long keepAlive(SessionLease session) {
+        return master.keepAliveSession(session.id());
     }
 
     /** @return whether the master holds no live lock of this type */
@@ -101,8 +131,8 @@ final class RemoteGrants {
         try {
             master.unlock(id.lockType(), id.key(), owner);
         } catch (RuntimeException e) {
-            log.warn("Could not release lock {} for {} on {}; the master frees it when its lease of {} ms ends: {}",
-                    id, owner, master.master(), leaseMillis, e.toString());
+            log.warn("Could not release lock {} for {} on {}; the master frees it when the session ends: {}",
+                    id, owner, master.master(), e.toString());
         }
     }
 }

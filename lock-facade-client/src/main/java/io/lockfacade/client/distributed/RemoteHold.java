@@ -2,34 +2,26 @@ package io.lockfacade.client.distributed;
 
 import io.lockfacade.api.LockGrant;
 
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
-
 /**
  * A grant from the master as this node holds it: for one thread, or cached between two local threads during a
- * hand-off. Tracks the lease as the client sees it and whether the grant is lost. Loss is final: once lost,
- * a hold never becomes valid again and is never handed to another thread.
- *
- * <p>The lease deadline starts when the grant's reply arrived and moves to the start of each successful
- * renewal plus the lease, so it never ends later than the master's own deadline by more than one reply's
- * transit time.
+ * hand-off. The grant lives under the node's {@link SessionLease}: it is lost when the session is lost, or on its
+ * own when the master no longer holds it (force-removed). Loss is final: once lost, a hold never becomes valid
+ * again and is never handed to another thread.
  */
 final class RemoteHold {
 
     private final LockId id;
     private final LockGrant grant;
-    private final long leaseNanos;
-    private volatile long leaseDeadlineNanos;
+    private final SessionLease session;
     private volatile String lossReason;
-    private volatile Future<?> renewal;
+    private volatile Runnable onRelease;
     /** Consecutive hand-offs of this grant; read and written by the thread holding the local lock only. */
     private int handoffs;
 
-    RemoteHold(LockId id, LockGrant grant, long grantedAtNanos) {
+    RemoteHold(LockId id, LockGrant grant, SessionLease session) {
         this.id = id;
         this.grant = grant;
-        this.leaseNanos = TimeUnit.MILLISECONDS.toNanos(grant.getLeaseMillis());
-        this.leaseDeadlineNanos = grantedAtNanos + leaseNanos;
+        this.session = session;
     }
 
     LockId id() {
@@ -45,14 +37,15 @@ final class RemoteHold {
         return grant.getFencingToken();
     }
 
-    long leaseMillis() {
-        return grant.getLeaseMillis();
+    /** @return the session the grant lives under */
+    SessionLease session() {
+        return session;
     }
 
-    /** @return whether the grant is lost; also notices a lease that ran out without a confirmed renewal */
+    /** @return whether the grant is lost; also notices a session that was lost meanwhile */
     boolean isLost() {
-        if (lossReason == null && System.nanoTime() - leaseDeadlineNanos > 0) {
-            markLost("its lease of " + grant.getLeaseMillis() + " ms ran out without a confirmed renewal");
+        if (lossReason == null && session.isLost()) {
+            markLost(session.lossReason());
         }
         return lossReason != null;
     }
@@ -69,18 +62,6 @@ final class RemoteHold {
         }
     }
 
-    /** Moves the lease deadline after a successful renewal that started at {@code renewStartedNanos}. */
-    void renewed(long renewStartedNanos) {
-        if (!isLost()) {
-            leaseDeadlineNanos = renewStartedNanos + leaseNanos;
-        }
-    }
-
-    /** @return whether the lease has run out at {@code nowNanos} according to the last confirmed renewal */
-    boolean leaseRanOut(long nowNanos) {
-        return nowNanos - leaseDeadlineNanos > 0;
-    }
-
     int handoffs() {
         return handoffs;
     }
@@ -89,15 +70,16 @@ final class RemoteHold {
         handoffs++;
     }
 
-    void attachRenewal(Future<?> scheduledRenewal) {
-        this.renewal = scheduledRenewal;
+    /** @param action what to do once the node lets go of the grant (stop tracking it) */
+    void onRelease(Runnable action) {
+        this.onRelease = action;
     }
 
-    /** Stops renewing; a renewal already running finishes but changes nothing that matters. */
-    void stopRenewal() {
-        Future<?> scheduled = renewal;
-        if (scheduled != null) {
-            scheduled.cancel(false);
+    /** Called when the node lets go of the grant: released, lost and given up, or discarded. */
+    void released() {
+        Runnable action = onRelease;
+        if (action != null) {
+            action.run();
         }
     }
 

@@ -20,8 +20,9 @@ import java.util.function.Supplier;
  *   <li>Connection refused, connect or read timeout, an HTTP error status, an unreadable or refused reply, or a
  *       server-side failure become {@link LockServiceUnavailableException}, whose message names the master and
  *       the operation.</li>
- *   <li>{@link IllegalArgumentException} (the master's answer to a bad argument) passes through unchanged, as
- *       does anything else, which would be a programming error.</li>
+ *   <li>{@link IllegalArgumentException} (the master's answer to a bad argument) and
+ *       {@link io.lockfacade.api.SessionExpiredException} pass through unchanged, as does anything else, which
+ *       would be a programming error.</li>
  * </ul>
  */
 public final class RemoteMemoryLockService implements MemoryLockService {
@@ -93,6 +94,48 @@ public final class RemoteMemoryLockService implements MemoryLockService {
     @Override
     public boolean isLockTypeEmpty(String lockType) {
         return call(() -> delegate.isLockTypeEmpty(lockType), "isLockTypeEmpty", lockType);
+    }
+
+    /**
+     * {@inheritDoc}
+     *
+     * @throws LockServiceUnavailableException if the master cannot be reached
+     */
+    @Override
+    public long openSession(String sessionId, long ttlMillis) {
+        return call(() -> delegate.openSession(sessionId, ttlMillis), "openSession", sessionId);
+    }
+
+    /**
+     * {@inheritDoc}
+     *
+     * @throws LockServiceUnavailableException if the master cannot be reached
+     */
+    @Override
+    public long keepAliveSession(String sessionId) {
+        return call(() -> delegate.keepAliveSession(sessionId), "keepAliveSession", sessionId);
+    }
+
+    /**
+     * {@inheritDoc}
+     *
+     * @throws LockServiceUnavailableException if the master cannot be reached
+     */
+    @Override
+    public boolean closeSession(String sessionId) {
+        return call(() -> delegate.closeSession(sessionId), "closeSession", sessionId);
+    }
+
+    /**
+     * {@inheritDoc}
+     *
+     * @throws LockServiceUnavailableException if the master cannot be reached
+     */
+    @Override
+    public LockGrant tryLockInSession(String lockType, String key, String owner, String sessionId,
+                                      long waitMillis) {
+        return call(() -> delegate.tryLockInSession(lockType, key, owner, sessionId, waitMillis),
+                "tryLockInSession", lockType + "/" + key);
     }
 
     @Override

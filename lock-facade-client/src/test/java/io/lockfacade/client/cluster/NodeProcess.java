@@ -78,6 +78,23 @@ final class NodeProcess implements AutoCloseable {
         process.waitFor(10, TimeUnit.SECONDS);
     }
 
+    /** Freezes the JVM (SIGSTOP), like a node stuck in a long GC pause or a hung VM; {@link #resume} undoes it. */
+    void freeze() throws IOException, InterruptedException {
+        signal("-STOP");
+    }
+
+    /** Lets a frozen JVM run again (SIGCONT). */
+    void resume() throws IOException, InterruptedException {
+        signal("-CONT");
+    }
+
+    private void signal(String signal) throws IOException, InterruptedException {
+        Process kill = new ProcessBuilder("kill", signal, Long.toString(process.pid())).inheritIO().start();
+        if (!kill.waitFor(10, TimeUnit.SECONDS) || kill.exitValue() != 0) {
+            throw new IOException("kill " + signal + " " + process.pid() + " failed");
+        }
+    }
+
     synchronized String transcript() {
         return String.join("\n", transcript);
     }
@@ -100,6 +117,11 @@ final class NodeProcess implements AutoCloseable {
     @Override
     public void close() throws InterruptedException {
         if (process.isAlive()) {
+            try {
+                resume(); // a frozen JVM ignores nothing, but let it run so it dies at once
+            } catch (IOException ignored) {
+                // the kill below still ends it
+            }
             killHard();
         }
     }

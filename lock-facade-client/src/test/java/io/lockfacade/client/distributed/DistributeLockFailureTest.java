@@ -47,7 +47,7 @@ class DistributeLockFailureTest {
         LockServiceUnavailableException failure = assertThrows(LockServiceUnavailableException.class,
                 () -> node.lock(TYPE, KEY, PATIENCE_MILLIS));
 
-        assertTrue(failure.getMessage().contains("tryLock(" + TYPE + "/" + KEY + ")"), failure.getMessage());
+        assertTrue(failure.getMessage().contains("tryLockInSession(" + TYPE + "/" + KEY + ")"), failure.getMessage());
         assertTrue(failure.getMessage().contains("InMemoryLockMaster"), failure.getMessage());
         assertEquals(0, node.localEntryCount());
     }
@@ -77,16 +77,41 @@ class DistributeLockFailureTest {
     }
 
     @Test
-    void renewalKeepsALockPastItsLease() throws Exception {
+    void keepAlivesKeepEveryLockOfTheNodePastTheTtlWithOneCallEach() throws Exception {
+        DistributeLock node = cluster.node(ClusterFixture.settings("node-a").withLease(SHORT_LEASE));
+        int locks = 50;
+        for (int i = 0; i < locks; i++) {
+            node.lock(TYPE, KEY + i, PATIENCE_MILLIS);
+        }
+
+        Await.until("keep-alives span more than a TTL", () -> cluster.master.calls(Operation.KEEP_ALIVE_SESSION) >= 4);
+
+        assertEquals(0, cluster.master.calls(Operation.RENEW), "no per-lock renewal");
+        assertEquals(1, cluster.master.sessionIds().size(), "one session for the node");
+        for (int i = 0; i < locks; i++) {
+            assertFalse(node.isLost(TYPE, KEY + i));
+            assertTrue(cluster.master.holder(TYPE, KEY + i).isPresent());
+            node.unlock(TYPE, KEY + i);
+        }
+        assertTrue(cluster.master.holder(TYPE, KEY + 0).isEmpty());
+    }
+
+    @Test
+    void anEndedSessionLosesEveryHoldAtOnceAndTheNextAcquisitionOpensANewSession() throws Exception {
         DistributeLock node = cluster.node(ClusterFixture.settings("node-a").withLease(SHORT_LEASE));
         node.lock(TYPE, KEY, PATIENCE_MILLIS);
+        node.lock(TYPE, KEY + 2, PATIENCE_MILLIS);
+        String first = cluster.master.sessionIds().iterator().next();
 
-        Await.until("renewals span more than a lease", () -> cluster.master.calls(Operation.RENEW) >= 4);
+        cluster.master.expireSession(first);
+        Await.until("the keep-alive is refused", () -> node.isLost(TYPE, KEY) && node.isLost(TYPE, KEY + 2));
 
+        assertThrows(LockLostException.class, () -> node.unlock(TYPE, KEY));
+        assertThrows(LockLostException.class, () -> node.unlock(TYPE, KEY + 2));
+        node.lock(TYPE, KEY, PATIENCE_MILLIS);
         assertFalse(node.isLost(TYPE, KEY));
-        assertTrue(cluster.master.holder(TYPE, KEY).isPresent());
+        assertEquals(2, cluster.master.sessionIds().size());
         node.unlock(TYPE, KEY);
-        assertTrue(cluster.master.holder(TYPE, KEY).isEmpty());
     }
 
     @Test
@@ -103,15 +128,15 @@ class DistributeLockFailureTest {
     }
 
     @Test
-    void failingRenewalsLoseTheLockOnceTheLeaseRunsOut() throws Exception {
+    void failingKeepAlivesLoseTheLockOnceTheTtlRunsOut() throws Exception {
         DistributeLock node = cluster.node(ClusterFixture.settings("node-a").withLease(SHORT_LEASE));
-        cluster.master.fail(Operation.RENEW, Failure.BEFORE_CALL);
+        cluster.master.fail(Operation.KEEP_ALIVE_SESSION, Failure.BEFORE_CALL);
         node.lock(TYPE, KEY, PATIENCE_MILLIS);
         assertFalse(node.isLost(TYPE, KEY));
 
-        Await.until("the lease runs out", () -> node.isLost(TYPE, KEY));
+        Await.until("the TTL runs out", () -> node.isLost(TYPE, KEY));
 
-        assertTrue(cluster.master.calls(Operation.RENEW) >= 1);
+        assertTrue(cluster.master.calls(Operation.KEEP_ALIVE_SESSION) >= 1);
         assertThrows(LockLostException.class, () -> node.unlock(TYPE, KEY));
     }
 

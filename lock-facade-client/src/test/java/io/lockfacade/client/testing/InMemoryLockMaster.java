@@ -5,6 +5,7 @@ import io.lockfacade.api.LockArguments;
 import io.lockfacade.api.LockGrant;
 import io.lockfacade.api.LockLimits;
 import io.lockfacade.api.MemoryLockService;
+import io.lockfacade.api.SessionExpiredException;
 
 import java.time.Duration;
 import java.util.ArrayDeque;
@@ -17,14 +18,17 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * A faithful, thread-safe, in-memory stand-in for the master: idempotent grants per owner, owner-checked
- * unlock and renew, leases, first-come-first-served waiters woken on release or expiry, a per-call wait cap,
+ * unlock and renew, leases, sessions (TTL, keep-alive with the force-removal count, grants that end with them), first-come-first-served waiters woken on release or expiry, a per-call wait cap,
  * and argument checks. Like a call over HTTP, a waiting call is not abandoned when the caller is interrupted. Failure injection makes a chosen operation fail like a broken transport, either before
  * the call reaches the table or after it took effect (the reply is lost).
  */
 public final class InMemoryLockMaster implements MemoryLockService {
 
     /** The remote operations, for counting calls and injecting failures. */
-    public enum Operation { TRY_LOCK, UNLOCK, RENEW, IS_LOCK_TYPE_EMPTY }
+    public enum Operation {
+        /** {@code tryLock} and {@code tryLockInSession}. */
+        TRY_LOCK, UNLOCK, RENEW, IS_LOCK_TYPE_EMPTY, OPEN_SESSION, KEEP_ALIVE_SESSION, CLOSE_SESSION
+    }
 
     /** How an operation fails. */
     public enum Failure {
@@ -37,9 +41,26 @@ public final class InMemoryLockMaster implements MemoryLockService {
     private record Key(String lockType, String key) {
     }
 
+    private static final class Session {
+        final long ttlNanos;
+        long expiresAtNanos;
+        boolean ended;
+        long forceRemovals;
+
+        Session(long ttlMillis) {
+            this.ttlNanos = TimeUnit.MILLISECONDS.toNanos(ttlMillis);
+            this.expiresAtNanos = System.nanoTime() + ttlNanos;
+        }
+
+        boolean isLive() {
+            return !ended && System.nanoTime() - expiresAtNanos < 0;
+        }
+    }
+
     private static final class Held {
         final LockGrant grant;
         long expiresAtNanos;
+        Session session;
 
         Held(LockGrant grant, long expiresAtNanos) {
             this.grant = grant;
@@ -50,6 +71,7 @@ public final class InMemoryLockMaster implements MemoryLockService {
     private final Object monitor = new Object();
     private final Map<Key, Held> locks = new HashMap<>();
     private final Map<Key, ArrayDeque<Object>> waiters = new HashMap<>();
+    private final Map<String, Session> sessions = new HashMap<>();
     private final Map<Operation, AtomicInteger> calls = new EnumMap<>(Operation.class);
     private final Map<Operation, Failure> failures = new EnumMap<>(Operation.class);
     private final long waitCapMillis;
@@ -83,6 +105,104 @@ public final class InMemoryLockMaster implements MemoryLockService {
     }
 
     @Override
+    public LockGrant tryLockInSession(String lockType, String key, String owner, String sessionId, long waitMillis) {
+        Key id = check(Operation.TRY_LOCK, lockType, key, owner);
+        LockArguments.requireSessionId(sessionId);
+        LockArguments.requireWait(waitMillis);
+        LockGrant grant;
+        synchronized (monitor) {
+            Session session = liveSession(sessionId);
+            long ttlMillis = TimeUnit.NANOSECONDS.toMillis(session.ttlNanos);
+            grant = grant(id, owner, ttlMillis, Math.min(waitMillis, waitCapMillis));
+            if (grant != null) {
+                if (!session.isLive()) { // ended while the call waited
+                    locks.remove(id);
+                    monitor.notifyAll();
+                    throw new SessionExpiredException("session " + sessionId + " has ended");
+                }
+                locks.get(id).session = session;
+            }
+        }
+        failAfter(Operation.TRY_LOCK);
+        return grant;
+    }
+
+    @Override
+    public long openSession(String sessionId, long ttlMillis) {
+        count(Operation.OPEN_SESSION);
+        LockArguments.requireSessionId(sessionId);
+        long ttl = LockArguments.requireSessionTtl(ttlMillis) <= 0 ? LockLimits.DEFAULT_SESSION_TTL.toMillis()
+                : ttlMillis;
+        failBefore(Operation.OPEN_SESSION);
+        long granted;
+        synchronized (monitor) {
+            Session session = sessions.computeIfAbsent(sessionId, id -> new Session(ttl));
+            if (!session.isLive()) {
+                throw new SessionExpiredException("session " + sessionId + " has ended");
+            }
+            session.expiresAtNanos = System.nanoTime() + session.ttlNanos;
+            granted = TimeUnit.NANOSECONDS.toMillis(session.ttlNanos);
+        }
+        failAfter(Operation.OPEN_SESSION);
+        return granted;
+    }
+
+    @Override
+    public long keepAliveSession(String sessionId) {
+        count(Operation.KEEP_ALIVE_SESSION);
+        LockArguments.requireSessionId(sessionId);
+        failBefore(Operation.KEEP_ALIVE_SESSION);
+        long answer;
+        synchronized (monitor) {
+            Session session = sessions.get(sessionId);
+            if (session == null || !session.isLive()) {
+                answer = -1;
+            } else {
+                session.expiresAtNanos = System.nanoTime() + session.ttlNanos;
+                answer = session.forceRemovals;
+            }
+        }
+        failAfter(Operation.KEEP_ALIVE_SESSION);
+        return answer;
+    }
+
+    @Override
+    public boolean closeSession(String sessionId) {
+        count(Operation.CLOSE_SESSION);
+        LockArguments.requireSessionId(sessionId);
+        failBefore(Operation.CLOSE_SESSION);
+        boolean closed;
+        synchronized (monitor) {
+            Session session = sessions.get(sessionId);
+            closed = session != null && session.isLive();
+            if (session != null) {
+                session.ended = true;
+                monitor.notifyAll();
+            }
+        }
+        failAfter(Operation.CLOSE_SESSION);
+        return closed;
+    }
+
+    /** Ends a session as an operator (or a lost TTL) would: every lock under it is released. */
+    public void expireSession(String sessionId) {
+        synchronized (monitor) {
+            Session session = sessions.get(sessionId);
+            if (session != null) {
+                session.ended = true;
+                monitor.notifyAll();
+            }
+        }
+    }
+
+    /** @return the ids of the sessions ever opened */
+    public java.util.Set<String> sessionIds() {
+        synchronized (monitor) {
+            return java.util.Set.copyOf(sessions.keySet());
+        }
+    }
+
+    @Override
     public boolean unlock(String lockType, String key, String owner) {
         Key id = check(Operation.UNLOCK, lockType, key, owner);
         boolean released;
@@ -107,7 +227,7 @@ public final class InMemoryLockMaster implements MemoryLockService {
         synchronized (monitor) {
             Held held = live(id);
             renewed = held != null && held.grant.getOwner().equals(owner);
-            if (renewed) {
+            if (renewed && held.session == null) {
                 held.expiresAtNanos = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(lease);
             }
         }
@@ -143,7 +263,10 @@ public final class InMemoryLockMaster implements MemoryLockService {
     /** Removes a lock as an operator would; its holder's next renewal is refused. */
     public void forceRemove(String lockType, String key) {
         synchronized (monitor) {
-            locks.remove(new Key(lockType, key));
+            Held removed = locks.remove(new Key(lockType, key));
+            if (removed != null && removed.session != null) {
+                removed.session.forceRemovals++;
+            }
             monitor.notifyAll();
         }
     }
@@ -180,6 +303,19 @@ public final class InMemoryLockMaster implements MemoryLockService {
         return "InMemoryLockMaster";
     }
 
+    private void count(Operation operation) {
+        calls.get(operation).incrementAndGet();
+    }
+
+    /** Called holding the monitor. */
+    private Session liveSession(String sessionId) {
+        Session session = sessions.get(sessionId);
+        if (session == null || !session.isLive()) {
+            throw new SessionExpiredException("session " + sessionId + " has ended or was never opened");
+        }
+        return session;
+    }
+
     private Key check(Operation operation, String lockType, String key, String owner) {
         calls.get(operation).incrementAndGet();
         Key id = new Key(LockArguments.requireName("lockType", lockType), LockArguments.requireName("key", key));
@@ -192,7 +328,9 @@ public final class InMemoryLockMaster implements MemoryLockService {
     private LockGrant grant(Key id, String owner, long leaseMillis, long waitMillis) {
         Held held = live(id);
         if (held != null && held.grant.getOwner().equals(owner)) {
-            held.expiresAtNanos = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(leaseMillis);
+            if (held.session == null) {
+                held.expiresAtNanos = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(leaseMillis);
+            }
             return held.grant;
         }
         ArrayDeque<Object> queue = waiters.computeIfAbsent(id, k -> new ArrayDeque<>());
@@ -216,7 +354,8 @@ public final class InMemoryLockMaster implements MemoryLockService {
                 if (remaining <= 0) {
                     return null;
                 }
-                long sleep = held == null ? remaining : Math.min(remaining, held.expiresAtNanos - System.nanoTime());
+                long end = held == null ? 0 : held.session != null ? held.session.expiresAtNanos : held.expiresAtNanos;
+                long sleep = held == null ? remaining : Math.min(remaining, end - System.nanoTime());
                 try {
                     TimeUnit.NANOSECONDS.timedWait(monitor, Math.max(1, sleep));
                 } catch (InterruptedException e) {
@@ -244,7 +383,9 @@ public final class InMemoryLockMaster implements MemoryLockService {
     /** Called holding the monitor: the live lock, after dropping an expired one. */
     private Held live(Key id) {
         Held held = locks.get(id);
-        if (held != null && System.nanoTime() - held.expiresAtNanos > 0) {
+        boolean over = held != null && (held.session != null ? !held.session.isLive()
+                : System.nanoTime() - held.expiresAtNanos > 0);
+        if (over) {
             locks.remove(id);
             monitor.notifyAll();
             return null;

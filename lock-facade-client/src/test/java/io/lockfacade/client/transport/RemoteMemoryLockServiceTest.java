@@ -84,6 +84,27 @@ class RemoteMemoryLockServiceTest {
             public boolean isLockTypeEmpty(String lockType) {
                 throw failure.get();
             }
+
+            @Override
+            public long openSession(String sessionId, long ttlMillis) {
+                throw failure.get();
+            }
+
+            @Override
+            public long keepAliveSession(String sessionId) {
+                throw failure.get();
+            }
+
+            @Override
+            public boolean closeSession(String sessionId) {
+                throw failure.get();
+            }
+
+            @Override
+            public LockGrant tryLockInSession(String lockType, String key, String owner, String sessionId,
+                                              long waitMillis) {
+                throw failure.get();
+            }
         };
         return new RemoteMemoryLockService(broken, MASTER);
     }

@@ -2,10 +2,15 @@ package io.lockfacade.server.service;
 
 import io.lockfacade.api.LockArguments;
 import io.lockfacade.api.LockGrant;
+import io.lockfacade.api.LockLimits;
+import io.lockfacade.api.SessionExpiredException;
 import io.lockfacade.api.MemoryLockService;
 import io.lockfacade.server.expiry.ExpirySchedule;
 import io.lockfacade.server.expiry.LeaseReaper;
 import io.lockfacade.server.fencing.FencingTokenSource;
+import io.lockfacade.server.session.SessionAndLeaseSweep;
+import io.lockfacade.server.session.SessionRegistry;
+import io.lockfacade.server.table.Session;
 import io.lockfacade.server.table.Acquisition;
 import io.lockfacade.server.table.Handout;
 import io.lockfacade.server.table.LockKey;
@@ -35,6 +40,7 @@ public final class MemoryLockServiceImpl implements MemoryLockService, AutoClose
 
     private final MasterSettings settings;
     private final LockTable table;
+    private final SessionRegistry sessions;
     private final LeaseReaper reaper;
     private final ScheduledExecutorService waitTimer;
     private final long startedAtEpochMillis = System.currentTimeMillis();
@@ -44,7 +50,8 @@ public final class MemoryLockServiceImpl implements MemoryLockService, AutoClose
         this.settings = settings;
         ExpirySchedule expiries = new ExpirySchedule(settings.expiryTick());
         this.table = new LockTable(new FencingTokenSource(), expiries, System::nanoTime, System::currentTimeMillis);
-        this.reaper = new LeaseReaper(table, System::nanoTime, REAPER_MAX_IDLE);
+        this.sessions = new SessionRegistry(table, System::nanoTime, System::currentTimeMillis);
+        this.reaper = new LeaseReaper(new SessionAndLeaseSweep(sessions, table), System::nanoTime, REAPER_MAX_IDLE);
         expiries.setDeadlineListener(reaper::deadlineScheduled);
         ScheduledThreadPoolExecutor timer = new ScheduledThreadPoolExecutor(1, runnable -> {
             Thread thread = new Thread(runnable, WAIT_TIMER_THREAD);
@@ -69,7 +76,26 @@ public final class MemoryLockServiceImpl implements MemoryLockService, AutoClose
         LockArguments.requireOwner(owner);
         long lease = effectiveLease(LockArguments.requireLease(leaseMillis));
         long wait = Math.min(LockArguments.requireWait(waitMillis), settings.waitCap().toMillis());
-        Acquisition acquisition = table.acquire(lockKey, owner, lease, wait > 0);
+        return park(table.acquire(lockKey, owner, lease, wait > 0), wait);
+    }
+
+    /**
+     * {@link #tryLockInSession} that never blocks, as {@link #tryLockAsync} is to {@link #tryLock}.
+     *
+     * @throws SessionExpiredException  if the session has ended or was never opened; nothing changes then
+     * @throws IllegalArgumentException if an argument is outside the limits; nothing changes then
+     */
+    public CompletableFuture<Handout> tryLockInSessionAsync(String lockType, String key, String owner,
+                                                            String sessionId, long waitMillis) {
+        LockKey lockKey = lockKey(lockType, key);
+        LockArguments.requireOwner(owner);
+        LockArguments.requireSessionId(sessionId);
+        long wait = Math.min(LockArguments.requireWait(waitMillis), settings.waitCap().toMillis());
+        Session session = sessions.require(sessionId);
+        return park(table.acquire(lockKey, owner, session.ttlMillis(), wait > 0, session), wait);
+    }
+
+    private CompletableFuture<Handout> park(Acquisition acquisition, long wait) {
         if (!acquisition.isWaiting()) {
             return CompletableFuture.completedFuture(acquisition.handout());
         }
@@ -92,7 +118,33 @@ public final class MemoryLockServiceImpl implements MemoryLockService, AutoClose
 
     @Override
     public LockGrant tryLock(String lockType, String key, String owner, long leaseMillis, long waitMillis) {
-        CompletableFuture<Handout> call = tryLockAsync(lockType, key, owner, leaseMillis, waitMillis);
+        return await(tryLockAsync(lockType, key, owner, leaseMillis, waitMillis));
+    }
+
+    @Override
+    public LockGrant tryLockInSession(String lockType, String key, String owner, String sessionId,
+                                      long waitMillis) {
+        return await(tryLockInSessionAsync(lockType, key, owner, sessionId, waitMillis));
+    }
+
+    @Override
+    public long openSession(String sessionId, long ttlMillis) {
+        LockArguments.requireSessionId(sessionId);
+        long ttl = LockArguments.requireSessionTtl(ttlMillis);
+        return sessions.open(sessionId, ttl <= 0 ? LockLimits.DEFAULT_SESSION_TTL.toMillis() : ttl);
+    }
+
+    @Override
+    public long keepAliveSession(String sessionId) {
+        return sessions.keepAlive(LockArguments.requireSessionId(sessionId));
+    }
+
+    @Override
+    public boolean closeSession(String sessionId) {
+        return sessions.end(LockArguments.requireSessionId(sessionId)).isPresent();
+    }
+
+    private static LockGrant await(CompletableFuture<Handout> call) {
         try {
             Handout handout = call.get();
             return handout == null ? null : handout.grant();
@@ -133,6 +185,11 @@ public final class MemoryLockServiceImpl implements MemoryLockService, AutoClose
     /** @return the lock table, for the admin page: listing and force-removal */
     public LockTable table() {
         return table;
+    }
+
+    /** @return the open sessions, for the admin page: listing and force-expiry */
+    public SessionRegistry sessions() {
+        return sessions;
     }
 
     /** @return the settings this master runs with */

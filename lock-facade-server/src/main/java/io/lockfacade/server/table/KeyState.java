@@ -20,6 +20,8 @@ final class KeyState {
     int handouts;
     /** The expiry slot the key is scheduled in; 0 when none. */
     long scheduledSlot;
+    /** The session the grant lives under, or {@code null} for a grant with a lease of its own. */
+    Session session;
     /** Parked calls, oldest first; null while nobody waits. */
     ArrayDeque<Waiter> waiters;
 
@@ -28,7 +30,16 @@ final class KeyState {
     }
 
     boolean isExpired(long nowNanos) {
-        return owner != null && nowNanos - expiresAtNanos >= 0;
+        if (owner == null) {
+            return false;
+        }
+        return session != null ? session.hasEnded(nowNanos) : nowNanos - expiresAtNanos >= 0;
+    }
+
+    /** @return how long the grant lasts from {@code nowNanos}, in nanoseconds, unless renewed or kept alive */
+    long remainingNanos(long nowNanos) {
+        long end = session != null ? session.expiresAtNanos() : expiresAtNanos;
+        return Math.max(0, end - nowNanos);
     }
 
     int waiterCount() {

@@ -1,6 +1,7 @@
 package io.lockfacade.server.table;
 
 import io.lockfacade.api.LockGrant;
+import io.lockfacade.api.SessionExpiredException;
 import io.lockfacade.server.expiry.ExpirySchedule;
 import io.lockfacade.server.expiry.LeaseReaper;
 import io.lockfacade.server.fencing.FencingTokenSource;
@@ -25,6 +26,8 @@ import java.util.function.LongSupplier;
  *   <li>Otherwise the caller is busy, or parks as a {@link Waiter}; on release or expiry the oldest waiter that has
  *       not given up gets the lock at once.</li>
  *   <li>Only the holder may release or renew; anything else returns {@code false} and changes nothing.</li>
+ *   <li>A grant made under a {@link Session} has no lease of its own: it lives until it is released or the
+ *       session ends, and {@link #endSession} releases every lock of the session at once.</li>
  * </ul>
  * Arguments are assumed valid; the service layer checks them.
  */
@@ -61,19 +64,44 @@ public final class LockTable implements LeaseReaper.Sweep {
      * @param mayWait whether a busy lock parks the caller instead of answering busy at once
      */
     public Acquisition acquire(LockKey lockKey, String owner, long leaseMillis, boolean mayWait) {
+        return acquire(lockKey, owner, leaseMillis, mayWait, null);
+    }
+
+    /**
+     * Like {@link #acquire(LockKey, String, long, boolean)}, the grant living under {@code session} instead of a
+     * lease of its own.
+     *
+     * @param session the caller's session, or {@code null} for a grant with its own lease
+     * @throws io.lockfacade.api.SessionExpiredException if the session has ended; nothing changes then
+     */
+    public Acquisition acquire(LockKey lockKey, String owner, long leaseMillis, boolean mayWait, Session session) {
         LockKey key = canonical(lockKey);
         String who = names.canonical(owner);
         Transition t = new Transition();
         states.compute(key, (k, s) -> {
             long now = nanoClock.getAsLong();
             s = expireIfDue(k, s, now, t);
+            if (session != null && session.hasEnded(now)) {
+                t.sessionEnded = true;
+                return s;
+            }
             if (s == null) {
-                s = new KeyState();
+                KeyState fresh = new KeyState();
+                if (!grant(k, fresh, who, leaseMillis, now, session)) {
+                    t.sessionEnded = true;
+                    return null;
+                }
                 liveTypes.increment(k.lockType());
-                grant(k, s, who, leaseMillis, now);
-                t.handout = handout(k, s);
+                t.handout = handout(k, fresh);
+                return fresh;
             } else if (s.owner.equals(who)) {
-                extend(k, s, leaseMillis, now);
+                if (s.session != session && !moveTo(k, s, session)) {
+                    t.sessionEnded = true;
+                    return s;
+                }
+                if (session == null) {
+                    extend(k, s, leaseMillis, now);
+                }
                 s.handouts++;
                 t.handout = handout(k, s);
             } else if (mayWait) {
@@ -82,12 +110,16 @@ public final class LockTable implements LeaseReaper.Sweep {
                     s.removeWaiter(previous);
                     t.supersedeLater(previous);
                 }
-                t.waiter = new Waiter(this, k, who, leaseMillis);
+                t.waiter = new Waiter(this, k, who, leaseMillis, session);
                 s.addWaiter(t.waiter);
             }
             return s;
         });
         t.complete();
+        if (t.sessionEnded) {
+            throw new SessionExpiredException(
+                    "session " + session.id() + " has ended: its locks were released; open a new session");
+        }
         return t.handout != null || t.waiter != null ? new Acquisition(t.handout, t.waiter) : Acquisition.BUSY;
     }
 
@@ -132,7 +164,9 @@ public final class LockTable implements LeaseReaper.Sweep {
             long now = nanoClock.getAsLong();
             s = expireIfDue(k, s, now, t);
             if (s != null && s.owner.equals(owner)) {
-                extend(k, s, leaseMillis, now);
+                if (s.session == null) {
+                    extend(k, s, leaseMillis, now);
+                }
                 t.changed = true;
             }
             return s;
@@ -170,6 +204,9 @@ public final class LockTable implements LeaseReaper.Sweep {
                 return s;
             }
             t.removed = info(k, s, now);
+            if (s.session != null) {
+                s.session.countForceRemoval();
+            }
             return passOn(k, s, t);
         });
         t.complete();
@@ -209,6 +246,30 @@ public final class LockTable implements LeaseReaper.Sweep {
         return grantCount.get();
     }
 
+    /**
+     * Ends a session and releases every lock held under it; the oldest live waiter of each gets it. Costs
+     * O(locks of the session).
+     *
+     * @return how many locks were released; 0 if the session had ended already
+     */
+    public int endSession(Session session) {
+        if (!session.end()) {
+            return 0;
+        }
+        Transition t = new Transition();
+        for (LockKey key : session.keys()) {
+            states.computeIfPresent(key, (k, s) -> {
+                if (s.session != session) {
+                    return s;
+                }
+                t.released++;
+                return passOn(k, s, t);
+            });
+        }
+        t.complete();
+        return t.released;
+    }
+
     @Override
     public void expireDue(long nowNanos) {
         expiries.drainDue(nowNanos, key -> {
@@ -243,27 +304,68 @@ public final class LockTable implements LeaseReaper.Sweep {
     /** Ends the current hold and grants the oldest live waiter; returns null when the lock becomes free. */
     private KeyState passOn(LockKey key, KeyState s, Transition t) {
         long now = nanoClock.getAsLong();
+        detach(key, s);
         Waiter next;
         while ((next = s.pollWaiter()) != null) {
             if (next.claim()) {
-                grant(key, s, next.owner(), next.leaseMillis(), now);
-                t.deliverLater(next, handout(key, s));
-                return s;
+                if (grant(key, s, next.owner(), next.leaseMillis(), now, next.session())) {
+                    t.deliverLater(next, handout(key, s));
+                    return s;
+                }
+                t.deliverLater(next, null); // its session ended while it waited: answered "not granted"
             }
         }
         expiries.unschedule(key, s.scheduledSlot);
+        s.scheduledSlot = 0;
         liveTypes.decrement(key.lockType());
         s.owner = null;
         return null;
     }
 
-    private void grant(LockKey key, KeyState s, String owner, long leaseMillis, long now) {
+    /** @return {@code false}, changing nothing, if the grant was to live under a session that has ended */
+    private boolean grant(LockKey key, KeyState s, String owner, long leaseMillis, long now, Session session) {
+        if (session != null) {
+            if (!session.attach(key)) {
+                return false;
+            }
+            expiries.unschedule(key, s.scheduledSlot);
+            s.scheduledSlot = 0;
+            s.session = session;
+            s.leaseMillis = session.ttlMillis();
+        }
         s.owner = owner;
         s.fencingToken = tokens.next();
         s.acquiredAtEpochMillis = epochMillisClock.getAsLong();
         s.handouts = 1;
         grantCount.incrementAndGet();
-        extend(key, s, leaseMillis, now);
+        if (session == null) {
+            extend(key, s, leaseMillis, now);
+        }
+        return true;
+    }
+
+    /** Moves the holder's grant under another session, or to a lease of its own ({@code session == null}). */
+    private boolean moveTo(LockKey key, KeyState s, Session session) {
+        if (session != null) {
+            if (!session.attach(key)) {
+                return false;
+            }
+            detach(key, s);
+            expiries.unschedule(key, s.scheduledSlot);
+            s.scheduledSlot = 0;
+            s.session = session;
+            s.leaseMillis = session.ttlMillis();
+        } else {
+            detach(key, s);
+        }
+        return true;
+    }
+
+    private static void detach(LockKey key, KeyState s) {
+        if (s.session != null) {
+            s.session.detach(key);
+            s.session = null;
+        }
     }
 
     private void extend(LockKey key, KeyState s, long leaseMillis, long now) {
@@ -282,7 +384,7 @@ public final class LockTable implements LeaseReaper.Sweep {
     }
 
     private LockInfo info(LockKey key, KeyState s, long now) {
-        long remaining = TimeUnit.NANOSECONDS.toMillis(Math.max(0, s.expiresAtNanos - now));
+        long remaining = TimeUnit.NANOSECONDS.toMillis(s.remainingNanos(now));
         return new LockInfo(key.lockType(), key.key(), s.owner, s.fencingToken, s.acquiredAtEpochMillis, remaining,
                 s.waiterCount());
     }

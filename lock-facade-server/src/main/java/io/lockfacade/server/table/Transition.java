@@ -19,6 +19,8 @@ final class Transition {
     Waiter waiter;
     boolean changed;
     LockInfo removed;
+    boolean sessionEnded;
+    int released;
 
     void deliverLater(Waiter to, Handout handout) {
         if (granted == null) {

@@ -20,14 +20,16 @@ public final class Waiter {
     private final LockKey lockKey;
     private final String owner;
     private final long leaseMillis;
+    private final Session session;
     private final AtomicInteger state = new AtomicInteger(WAITING);
     private final CompletableFuture<Handout> result = new CompletableFuture<>();
 
-    Waiter(LockTable table, LockKey lockKey, String owner, long leaseMillis) {
+    Waiter(LockTable table, LockKey lockKey, String owner, long leaseMillis, Session session) {
         this.table = table;
         this.lockKey = lockKey;
         this.owner = owner;
         this.leaseMillis = leaseMillis;
+        this.session = session;
     }
 
     /** @return completes with the handout once granted, or with {@code null} once the waiter gave up */
@@ -74,5 +76,10 @@ public final class Waiter {
 
     long leaseMillis() {
         return leaseMillis;
+    }
+
+    /** @return the session the grant would live under, or {@code null} for a grant with its own lease */
+    Session session() {
+        return session;
     }
 }

@@ -1,5 +1,6 @@
 package io.lockfacade.server.transport;
 
+import io.lockfacade.api.SessionExpiredException;
 import io.lockfacade.server.service.MemoryLockServiceImpl;
 import io.lockfacade.server.table.Handout;
 import jakarta.servlet.http.HttpServletRequest;
@@ -38,6 +39,8 @@ final class CallResponder {
         HessianFault fault;
         if (failure instanceof IllegalArgumentException badArgument) {
             fault = FaultSanitizer.badArgument(badArgument);
+        } else if (failure instanceof SessionExpiredException ended) {
+            fault = FaultSanitizer.sessionExpired(ended);
         } else {
             String incident = FaultSanitizer.newIncidentId();
             LOG.error("{} failed (incident {})", method, incident, failure);

@@ -1,5 +1,7 @@
 package io.lockfacade.server.transport;
 
+import io.lockfacade.api.SessionExpiredException;
+
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
@@ -7,8 +9,8 @@ import java.util.concurrent.ThreadLocalRandom;
  *
  * <p>Caucho's skeleton sends the service's exception object itself: its stack trace, its cause chain and, when
  * the cause is the exception itself, a cycle that some Hessian clients cannot decode. Here every detail is a
- * new exception of a type the client's allow-list admits ({@link IllegalArgumentException} or
- * {@link IllegalStateException}), with an empty stack trace, no cause and a length-capped message.
+ * new exception of a type the client's allow-list admits ({@link IllegalArgumentException},
+ * {@link SessionExpiredException} or {@link IllegalStateException}), with an empty stack trace, no cause and a length-capped message.
  */
 public final class FaultSanitizer {
 
@@ -37,6 +39,18 @@ public final class FaultSanitizer {
     public static HessianFault badArgument(IllegalArgumentException badArgument) {
         String message = cap(String.valueOf(badArgument.getMessage()));
         return new HessianFault(SERVICE_EXCEPTION, message, frameless(new IllegalArgumentException(message, null)));
+    }
+
+    /**
+     * A call naming a session that has ended: the client rethrows a {@link SessionExpiredException} and opens a
+     * new session.
+     *
+     * @param ended what the service threw
+     * @return the fault to send
+     */
+    public static HessianFault sessionExpired(SessionExpiredException ended) {
+        String message = cap(String.valueOf(ended.getMessage()));
+        return new HessianFault(SERVICE_EXCEPTION, message, frameless(new SessionExpiredException(message)));
     }
 
     /**

@@ -125,21 +125,27 @@ public final class HessianEndpointServlet extends HttpServlet {
         String method = call.method().wireName();
         try {
             switch (call.method()) {
-                case TRY_LOCK -> tryLock(call, request, response);
+                case TRY_LOCK -> answer(service.tryLockAsync(call.string(0), call.string(1), call.string(2),
+                        call.number(3), call.number(4)), request, response);
+                case TRY_LOCK_IN_SESSION -> answer(service.tryLockInSessionAsync(call.string(0), call.string(1),
+                        call.string(2), call.string(3), call.number(4)), request, response);
                 case UNLOCK -> responder.sendResult(response,
                         service.unlock(call.string(0), call.string(1), call.string(2)));
                 case RENEW -> responder.sendResult(response,
                         service.renew(call.string(0), call.string(1), call.string(2), call.number(3)));
                 case IS_LOCK_TYPE_EMPTY -> responder.sendResult(response, service.isLockTypeEmpty(call.string(0)));
+                case OPEN_SESSION -> responder.sendResult(response,
+                        service.openSession(call.string(0), call.number(1)));
+                case KEEP_ALIVE_SESSION -> responder.sendResult(response, service.keepAliveSession(call.string(0)));
+                case CLOSE_SESSION -> responder.sendResult(response, service.closeSession(call.string(0)));
             }
         } catch (RuntimeException failure) {
             responder.sendFailure(response, method, failure);
         }
     }
 
-    private void tryLock(HessianCall call, HttpServletRequest request, HttpServletResponse response) {
-        CompletableFuture<Handout> pending = service.tryLockAsync(call.string(0), call.string(1), call.string(2),
-                call.number(3), call.number(4));
+    private void answer(CompletableFuture<Handout> pending, HttpServletRequest request,
+                        HttpServletResponse response) {
         if (pending.isDone()) {
             Handout handout = pending.join();
             responder.deliver(response, handout, null);

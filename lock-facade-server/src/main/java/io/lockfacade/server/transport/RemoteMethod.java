@@ -21,7 +21,20 @@ public enum RemoteMethod {
             Parameter.number("leaseMillis")),
 
     /** {@code isLockTypeEmpty(lockType)}. */
-    IS_LOCK_TYPE_EMPTY("isLockTypeEmpty", Parameter.string("lockType"));
+    IS_LOCK_TYPE_EMPTY("isLockTypeEmpty", Parameter.string("lockType")),
+
+    /** {@code openSession(sessionId, ttlMillis)}. */
+    OPEN_SESSION("openSession", Parameter.string("sessionId"), Parameter.number("ttlMillis")),
+
+    /** {@code keepAliveSession(sessionId)}. */
+    KEEP_ALIVE_SESSION("keepAliveSession", Parameter.string("sessionId")),
+
+    /** {@code closeSession(sessionId)}. */
+    CLOSE_SESSION("closeSession", Parameter.string("sessionId")),
+
+    /** {@code tryLockInSession(lockType, key, owner, sessionId, waitMillis)}: may be parked, like tryLock. */
+    TRY_LOCK_IN_SESSION("tryLockInSession", Parameter.string("lockType"), Parameter.string("key"),
+            Parameter.string("owner"), Parameter.string("sessionId"), Parameter.number("waitMillis"));
 
     private final String wireName;
     private final List<Parameter> parameters;

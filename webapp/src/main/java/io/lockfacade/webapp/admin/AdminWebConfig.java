@@ -68,6 +68,12 @@ public class AdminWebConfig implements WebMvcConfigurer {
         return new LockApiController(admin);
     }
 
+    /** @return the sessions part of the JSON API */
+    @Bean
+    public SessionApiController sessionApiController() {
+        return new SessionApiController(admin);
+    }
+
     /** @return the HTML pages' error handling */
     @Bean
     public PageErrors pageErrors() {

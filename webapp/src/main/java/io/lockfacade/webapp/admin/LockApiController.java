@@ -101,6 +101,6 @@ public class LockApiController {
      */
     @RequestMapping("/**")
     public ApiBodies.Error unknown(HttpServletRequest request) {
-        throw new AdminRequestException(HttpServletResponse.SC_NOT_FOUND, "no such API: the API is /admin/api/locks");
+        throw new AdminRequestException(HttpServletResponse.SC_NOT_FOUND, "no such API: the API is /admin/api/locks and /admin/api/sessions");
     }
 }
