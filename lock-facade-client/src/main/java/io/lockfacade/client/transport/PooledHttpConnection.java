@@ -71,10 +71,17 @@ final class PooledHttpConnection implements HessianConnection {
     @Override
     public void sendRequest() throws IOException {
         byte[] call = body.toByteArray();
+        // HttpClient's pool lease gives up at once on a pending interrupt: the call is made with the flag clear,
+        // and the flag is set again afterwards for the caller to see.
+        boolean interrupted = Thread.interrupted();
         try {
             reply = exchange(call);
         } catch (NoHttpResponseException staleConnection) {
             reply = exchange(call);
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
         }
         if (reply.status() != STATUS_OK) {
             throw new HessianConnectionException(reply.status() + ": " + excerpt(reply.body()));
