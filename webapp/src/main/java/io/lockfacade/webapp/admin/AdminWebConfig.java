@@ -68,6 +68,12 @@ public class AdminWebConfig implements WebMvcConfigurer {
         return new LockApiController(admin);
     }
 
+    /** @return the sessions page */
+    @Bean
+    public SessionPageController sessionPageController() {
+        return new SessionPageController(admin);
+    }
+
     /** @return the sessions part of the JSON API */
     @Bean
     public SessionApiController sessionApiController() {

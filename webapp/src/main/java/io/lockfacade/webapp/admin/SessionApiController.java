@@ -4,8 +4,6 @@ import io.lockfacade.api.LockArguments;
 import io.lockfacade.server.session.SessionInfo;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 import org.springframework.web.bind.annotation.DeleteMapping;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RequestMapping;
@@ -22,20 +20,20 @@ import java.util.OptionalInt;
  *   <li>{@code GET /admin/api/sessions}: every open session (id, node, locks held, last keep-alive, expires in).</li>
  *   <li>{@code DELETE /admin/api/sessions?id=S}: force-expires the session, releasing all its locks (200, with
  *       what it held), 404 when no such session is open. Needs the {@value CsrfInterceptor#REQUESTED_BY_HEADER}
- *       header, and is logged at INFO with who asked, like a lock removal.</li>
+ *       header, and is logged by {@link AuditedSessionExpiry}.</li>
  * </ul>
  */
 @RestController
 @RequestMapping("/api")
 public class SessionApiController {
 
-    private static final Logger LOG = LoggerFactory.getLogger(SessionApiController.class);
-
     private final AdminServices admin;
+    private final AuditedSessionExpiry expiry;
 
     /** @param admin what the API works with */
     public SessionApiController(AdminServices admin) {
         this.admin = admin;
+        this.expiry = new AuditedSessionExpiry(admin.service().sessions());
     }
 
     /** One open session as the API shows it. */
@@ -68,17 +66,11 @@ public class SessionApiController {
         } catch (IllegalArgumentException e) {
             throw AdminRequestException.badRequest(e.getMessage());
         }
-        Requester who = Requester.of(request);
-        OptionalInt released = admin.service().sessions().end(sessionId);
+        OptionalInt released = expiry.expire(Requester.of(request), sessionId);
+        String message = AuditedSessionExpiry.message(sessionId, released);
         if (released.isEmpty()) {
-            LOG.info("admin session expiry: {} asked to expire session={}: not open; nothing changed", who,
-                    LogText.quote(sessionId));
-            throw new AdminRequestException(HttpServletResponse.SC_NOT_FOUND,
-                    "session " + sessionId + " is not open (expired or closed already)");
+            throw new AdminRequestException(HttpServletResponse.SC_NOT_FOUND, message);
         }
-        int locks = released.getAsInt();
-        LOG.info("admin session expiry: {} force-expired session={} holding {} lock(s); they are released", who,
-                LogText.quote(sessionId), locks);
-        return new Expiry(sessionId, locks, "session " + sessionId + " expired: " + locks + " lock(s) released");
+        return new Expiry(sessionId, released.getAsInt(), message);
     }
 }

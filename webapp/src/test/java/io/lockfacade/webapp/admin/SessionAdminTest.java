@@ -19,9 +19,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** The sessions part of the JSON API against a real master: listing, force-expiry, refusals. */
+/** The sessions page and the sessions part of the JSON API against a real master: listing, force-expiry, refusals. */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
-class SessionApiTest {
+class SessionAdminTest {
 
     private static final String API = "/admin/api/sessions";
     private static final String SESSION = "node-7f3a/0b5e";
@@ -74,6 +74,32 @@ class SessionApiTest {
         assertTrue(master.service().isLockTypeEmpty("order"));
         assertEquals(-1, master.service().keepAliveSession(SESSION));
         assertEquals(404, AdminClient.admin(master).delete(API + "?id=" + encode(SESSION)).statusCode());
+    }
+
+    @Test
+    void thePageListsSessionsAndItsFormExpiresOneAfterTheCsrfCheck() {
+        master.service().openSession(SESSION, 30_000);
+        master.service().tryLockInSession("order", "1", "node-7f3a:t#1", SESSION, 0);
+        AdminClient admin = AdminClient.admin(master);
+
+        String page = admin.get("/admin/sessions").body();
+        assertTrue(page.contains(SESSION) && page.contains("node-7f3a"), page);
+        assertTrue(admin.get("/admin/locks").body().contains("/admin/sessions"), "the lock page links to sessions");
+
+        HttpResponse<String> forged = admin.post("/admin/sessions/expire", AdminClient.form("id", SESSION));
+        assertEquals(403, forged.statusCode(), "no CSRF token");
+        assertEquals(0, master.service().keepAliveSession(SESSION));
+
+        HttpResponse<String> done = admin.post("/admin/sessions/expire",
+                AdminClient.form("_csrf", admin.csrfToken(), "id", SESSION));
+        assertEquals(303, done.statusCode(), done.body());
+        String location = done.headers().firstValue("Location").orElseThrow();
+        assertTrue(location.startsWith("/admin/sessions?notice="), location);
+        assertEquals(-1, master.service().keepAliveSession(SESSION));
+        assertTrue(master.service().isLockTypeEmpty("order"));
+        String after = admin.get(location).body();
+        assertTrue(after.contains("Session " + SESSION + " expired: 1 lock(s) released."), after);
+        assertTrue(after.contains("No open session."), after);
     }
 
     @Test
