@@ -1,5 +1,6 @@
 package io.lockfacade.webapp.admin;
 
+import io.lockfacade.api.LockArguments;
 import io.lockfacade.server.session.SessionRegistry;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -26,9 +27,16 @@ public final class AuditedSessionExpiry {
     /**
      * Ends the session; its locks are released and handed to their oldest waiters.
      *
+     * @param sessionId the id as the request gave it, checked here
      * @return how many locks it released, or empty if no such session was open (nothing changed)
+     * @throws AdminRequestException 400 if the id is missing or malformed
      */
     public OptionalInt expire(Requester who, String sessionId) {
+        try {
+            LockArguments.requireSessionId(sessionId);
+        } catch (IllegalArgumentException e) {
+            throw AdminRequestException.badRequest(e.getMessage());
+        }
         OptionalInt released = sessions.end(sessionId);
         if (released.isEmpty()) {
             LOG.info("admin session expiry: {} asked to expire session={}: not open; nothing changed", who,

@@ -1,6 +1,5 @@
 package io.lockfacade.webapp.admin;
 
-import io.lockfacade.api.LockArguments;
 import io.lockfacade.server.session.SessionInfo;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
@@ -60,17 +59,11 @@ public class SessionApiController {
     /** @return what was released; 404 when the session is not open */
     @DeleteMapping("/sessions")
     public Expiry expire(@RequestParam(name = "id", required = false) String id, HttpServletRequest request) {
-        String sessionId;
-        try {
-            sessionId = LockArguments.requireSessionId(id);
-        } catch (IllegalArgumentException e) {
-            throw AdminRequestException.badRequest(e.getMessage());
-        }
-        OptionalInt released = expiry.expire(Requester.of(request), sessionId);
-        String message = AuditedSessionExpiry.message(sessionId, released);
+        OptionalInt released = expiry.expire(Requester.of(request), id);
+        String message = AuditedSessionExpiry.message(id, released);
         if (released.isEmpty()) {
             throw new AdminRequestException(HttpServletResponse.SC_NOT_FOUND, message);
         }
-        return new Expiry(sessionId, released.getAsInt(), message);
+        return new Expiry(id, released.getAsInt(), message);
     }
 }

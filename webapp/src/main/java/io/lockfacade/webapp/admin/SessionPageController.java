@@ -1,6 +1,5 @@
 package io.lockfacade.webapp.admin;
 
-import io.lockfacade.api.LockArguments;
 import io.lockfacade.server.session.SessionInfo;
 import jakarta.servlet.http.HttpServletRequest;
 import org.springframework.http.HttpStatus;
@@ -70,14 +69,8 @@ public class SessionPageController {
     /** @return a redirect to the sessions page with the outcome */
     @PostMapping("/sessions/expire")
     public RedirectView expire(@RequestParam(name = "id", required = false) String id, HttpServletRequest request) {
-        String sessionId;
-        try {
-            sessionId = LockArguments.requireSessionId(id);
-        } catch (IllegalArgumentException e) {
-            throw AdminRequestException.badRequest(e.getMessage());
-        }
-        OptionalInt released = expiry.expire(Requester.of(request), sessionId);
-        String message = AuditedSessionExpiry.message(sessionId, released);
+        OptionalInt released = expiry.expire(Requester.of(request), id);
+        String message = AuditedSessionExpiry.message(id, released);
         Notice notice = released.isPresent() ? Notice.success(message) : Notice.warning(message);
         RedirectView redirect = new RedirectView(SESSIONS_PATH + "?" + NOTICE_PARAMETER + "="
                 + admin.notices().put(notice), true);
