@@ -276,7 +276,7 @@ public final class LockTable implements LeaseReaper.Sweep {
             Transition t = new Transition();
             states.computeIfPresent(key, (k, s) -> {
                 KeyState after = expireIfDue(k, s, nowNanos, t);
-                if (after != null && expiries.isDrained(after.scheduledSlot)) {
+                if (after != null && after.session == null && expiries.isDrained(after.scheduledSlot)) {
                     after.scheduledSlot = expiries.schedule(k, expiries.slotOf(after.expiresAtNanos));
                 }
                 return after;
