@@ -6,6 +6,7 @@ import io.lockfacade.client.transport.ClientTransportSettings;
 import io.lockfacade.client.transport.MemoryLockServiceProxies;
 import io.lockfacade.client.transport.RemoteMemoryLockService;
 import io.lockfacade.reliability.network.FaultyProxy;
+import io.lockfacade.reliability.process.MasterAdmin;
 import io.lockfacade.reliability.process.MasterProcess;
 import io.lockfacade.reliability.resource.FencedStore;
 import io.lockfacade.reliability.resource.ResourceServer;
@@ -64,6 +65,8 @@ public final class ChaosRun {
     private NodeFleet fleet;
     private HolderChecks holderChecks;
     private RemoteMemoryLockService directMaster;
+    private final String adminPassword = "chaos-admin-" + UUID.randomUUID();
+    private MasterAdmin operator;
 
     private ChaosRun(ChaosSettings settings) {
         this.settings = settings;
@@ -86,7 +89,7 @@ public final class ChaosRun {
         store = new FencedStore();
         try (ResourceServer server = new ResourceServer(store);
              MasterProcess masterProcess = MasterProcess.start(new MasterProcess.Settings("master",
-                     settings.logDir(), secret, "chaos-admin-" + UUID.randomUUID(), MASTER_JVM, List.of()));
+                     settings.logDir(), secret, adminPassword, MASTER_JVM, List.of()));
              NodeFleet nodes = new NodeFleet(settings, masterProcess.port(), server.port(), secret)) {
             resource = server;
             master = masterProcess;
@@ -94,6 +97,7 @@ public final class ChaosRun {
             directMaster = MemoryLockServiceProxies.create(master.serviceUri(), new ClientTransportSettings(
                     Duration.ofSeconds(1), Duration.ofSeconds(3), secret));
             holderChecks = new HolderChecks(directMaster, settings);
+            operator = new MasterAdmin(master::port, adminPassword);
             fleet.start(settings.nodes());
             note("started master on port " + master.port() + " and " + settings.nodes() + " nodes");
             injectFaultsUntil(System.nanoTime() + settings.duration().toNanos());
@@ -112,6 +116,7 @@ public final class ChaosRun {
             switch (kind) {
                 case CLIENT_KILL -> killClient();
                 case CLIENT_PAUSE -> pauseClient();
+                case SESSION_EXPIRE -> expireSession();
                 case MASTER_KILL -> killMaster();
                 case PROXY_DELAY -> delayNetwork();
                 case PROXY_DROP -> dropConnections();
@@ -161,6 +166,21 @@ public final class ChaosRun {
             victim.jvm().thaw();
         }
         note("SIGCONT " + victim.id());
+    }
+
+    /**
+     * The node keeps running and takes its locks again under a new session, with the same owner names, so the
+     * dead-holder check does not apply: what must hold is the run's invariants (no overlap, stale writes fenced off).
+     */
+    private void expireSession() throws InterruptedException {
+        NodeFleet.Node victim = pickNodeInLongSection();
+        try {
+            List<String> expired = operator.expireSessionsOf(victim.id());
+            note("admin force-expired " + expired + " of " + victim.id() + " with "
+                    + store.openSectionsPerNode().getOrDefault(victim.id(), 0) + " open sections");
+        } catch (IOException e) {
+            note("admin could not expire the session of " + victim.id() + ": " + e.getMessage());
+        }
     }
 
     private void killMaster() throws InterruptedException {

@@ -8,6 +8,12 @@ public enum FaultKind {
     CLIENT_KILL,
     /** {@code SIGSTOP} of a client node for longer than its lease (a long GC pause), then {@code SIGCONT}. */
     CLIENT_PAUSE,
+    /**
+     * An operator force-expires a client node's session on the admin API while the node runs, preferably inside a
+     * critical section: every lock of the node is released at once, and the node only learns it at its next
+     * keep-alive.
+     */
+    SESSION_EXPIRE,
     /** {@code kill -9} of the master, and a new master on the same port after a while. */
     MASTER_KILL,
     /** Every node's proxy delays every chunk by a random time. */
