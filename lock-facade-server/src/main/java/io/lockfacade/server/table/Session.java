@@ -79,11 +79,6 @@ public final class Session {
         return ended || nowNanos - expiresAtNanos >= 0;
     }
 
-    /** @return whether {@link #end()} was called */
-    public boolean isEnded() {
-        return ended;
-    }
-
     /** @return when the TTL runs out, master monotonic time */
     public long expiresAtNanos() {
         return expiresAtNanos;
