@@ -34,7 +34,7 @@ final class NodeSession implements AutoCloseable {
     private final long ttlMillis;
     private final Set<RemoteHold> holds = ConcurrentHashMap.newKeySet();
     private final ScheduledThreadPoolExecutor keepAliveThread;
-    private SessionLease current;
+    private volatile SessionLease current;
 
     /**
      * @param grants            the master
@@ -62,7 +62,15 @@ final class NodeSession implements AutoCloseable {
      * @throws io.lockfacade.api.LockServiceUnavailableException if the master cannot be reached
      * @throws IllegalStateException if this session keeper is closed
      */
-    synchronized SessionLease current() {
+    SessionLease current() {
+        SessionLease live = current; // every acquisition comes here: no lock while the session is alive
+        if (live != null && !live.isLost() && !keepAliveThread.isShutdown()) {
+            return live;
+        }
+        return openIfNeeded();
+    }
+
+    private synchronized SessionLease openIfNeeded() {
         if (keepAliveThread.isShutdown()) {
             throw new IllegalStateException("the session of node " + nodeId + " is closed");
         }
@@ -118,10 +126,7 @@ final class NodeSession implements AutoCloseable {
     }
 
     private void keepAlive() {
-        SessionLease lease;
-        synchronized (this) {
-            lease = current;
-        }
+        SessionLease lease = current;
         if (lease == null) {
             return;
         }
