@@ -4,7 +4,6 @@ import io.lockfacade.api.LockArguments;
 import io.lockfacade.api.LockGrant;
 import io.lockfacade.api.LockLimits;
 import io.lockfacade.api.SessionExpiredException;
-import io.lockfacade.api.MemoryLockService;
 import io.lockfacade.server.expiry.ExpirySchedule;
 import io.lockfacade.server.expiry.LeaseReaper;
 import io.lockfacade.server.fencing.FencingTokenSource;
@@ -31,7 +30,7 @@ import java.util.concurrent.TimeUnit;
  * <p>Besides the blocking Hessian methods it offers {@link #tryLockAsync}, which parks a waiting call without a
  * thread, so the transport can hold thousands of waiters on a handful of threads.
  */
-public final class MemoryLockServiceImpl implements MemoryLockService, AutoCloseable {
+public final class MemoryLockServiceImpl implements ParkingLockService, AutoCloseable {
 
     /** Name of the thread that ends parked calls whose wait is over. */
     public static final String WAIT_TIMER_THREAD = "lock-facade-wait-timer";
@@ -70,6 +69,7 @@ public final class MemoryLockServiceImpl implements MemoryLockService, AutoClose
      *
      * @throws IllegalArgumentException if an argument is outside the limits; nothing changes then
      */
+    @Override
     public CompletableFuture<Handout> tryLockAsync(String lockType, String key, String owner, long leaseMillis,
                                                    long waitMillis) {
         LockKey lockKey = lockKey(lockType, key);
@@ -85,6 +85,7 @@ public final class MemoryLockServiceImpl implements MemoryLockService, AutoClose
      * @throws SessionExpiredException  if the session has ended or was never opened; nothing changes then
      * @throws IllegalArgumentException if an argument is outside the limits; nothing changes then
      */
+    @Override
     public CompletableFuture<Handout> tryLockInSessionAsync(String lockType, String key, String owner,
                                                             String sessionId, long waitMillis) {
         LockKey lockKey = lockKey(lockType, key);
@@ -161,6 +162,7 @@ public final class MemoryLockServiceImpl implements MemoryLockService, AutoClose
      * Releases a grant the transport could not deliver to its caller, unless a later call of the same owner was
      * handed the same grant meanwhile.
      */
+    @Override
     public void releaseUndelivered(Handout handout) {
         table.releaseUndelivered(handout);
     }
@@ -193,6 +195,7 @@ public final class MemoryLockServiceImpl implements MemoryLockService, AutoClose
     }
 
     /** @return the settings this master runs with */
+    @Override
     public MasterSettings settings() {
         return settings;
     }
