@@ -138,6 +138,10 @@ public final class GroupMemberLockService implements ParkingLockService, GroupEv
         }, wait, TimeUnit.MILLISECONDS);
         call.caller().whenComplete((handout, failure) -> timeout.cancel(false));
         waiters.park(call);
+        if (!isServing()) {
+            // Stepped down while the call was being answered busy: no one would wake it.
+            waiters.failAll(submitter.notLeader());
+        }
     }
 
     /** Proposes a (parked or new) acquisition; the future never fails, failures are an {@code Attempt}. */
@@ -309,8 +313,17 @@ public final class GroupMemberLockService implements ParkingLockService, GroupEv
         }
     }
 
+    /**
+     * Appends a command once the term has started; fails with {@link NotLeaderException} if it is not applied
+     * within {@link #COMMIT_TIMEOUT} (a leader that lost its majority, or a member shutting down). A command that
+     * still commits later is harmless: every command is idempotent for the caller who asks again.
+     */
     private CompletableFuture<Outcome> propose(LongFunction<Command> request) {
-        return gate.ready().thenCompose(ready -> submitter.submit(request.apply(System.currentTimeMillis())));
+        return gate.ready().thenCompose(ready -> submitter.submit(request.apply(System.currentTimeMillis())))
+                .orTimeout(COMMIT_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)
+                .exceptionallyCompose(failure -> CompletableFuture.failedFuture(
+                        Failures.unwrap(failure) instanceof TimeoutException ? submitter.notLeader()
+                                : Failures.unwrap(failure)));
     }
 
     private Outcome commit(LongFunction<Command> request) {
