@@ -194,6 +194,19 @@ class LiveTableTest {
     }
 
     @Test
+    void aLockShowsTheWallClockTimeOfItsGrantWhateverTheTimeOfTheQuestion() {
+        fx.advanceMillis(5_000);
+        long grantedAt = fx.wallMillis.get();
+        fx.grant(ORDER_1, "a", LEASE);
+        fx.advanceMillis(300);
+
+        for (int i = 0; i < 3; i++) {
+            assertEquals(grantedAt, fx.table.describe(ORDER_1).orElseThrow().acquiredAtEpochMillis());
+            fx.advanceMillis(1);
+        }
+    }
+
+    @Test
     void namesAreSharedAcrossLocks() {
         Handout one = fx.grant(new LockKey(new String("order"), "1"), new String("node-a"), LEASE);
         Handout two = fx.grant(new LockKey(new String("order"), "2"), new String("node-a"), LEASE);
