@@ -1,0 +1,135 @@
+package io.lockfacade.webapp.metrics;
+
+import io.lockfacade.server.service.MemoryLockServiceImpl;
+import io.lockfacade.server.table.LockTable;
+import io.lockfacade.server.transport.CallObserver;
+import io.micrometer.core.instrument.FunctionCounter;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.TimeGauge;
+import io.micrometer.core.instrument.binder.jetty.JettyServerThreadPoolMetrics;
+import io.micrometer.core.instrument.binder.jvm.ClassLoaderMetrics;
+import io.micrometer.core.instrument.binder.jvm.JvmGcMetrics;
+import io.micrometer.core.instrument.binder.jvm.JvmMemoryMetrics;
+import io.micrometer.core.instrument.binder.jvm.JvmThreadMetrics;
+import io.micrometer.core.instrument.binder.system.ProcessorMetrics;
+import io.micrometer.core.instrument.binder.system.UptimeMetrics;
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import org.eclipse.jetty.util.thread.ThreadPool;
+
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.function.LongSupplier;
+
+/**
+ * The master's meters in a Micrometer {@link PrometheusMeterRegistry}, rendered by it in the Prometheus text
+ * format (or OpenMetrics) at {@code /admin/metrics}.
+ *
+ * <ul>
+ *   <li>the lock table: {@value #LOCKS_HELD} and {@value #GRANTS}, read from its counters at scrape time;</li>
+ *   <li>the Hessian endpoint: {@link CallMetrics}, {@value #WAITERS} and {@value #LONGEST_WAIT};</li>
+ *   <li>Jetty's request threads ({@code jetty_threads_busy}, {@code _current}, {@code _config_max}, ...);</li>
+ *   <li>the JVM: memory, GC pauses, threads, class loading, CPU and uptime.</li>
+ * </ul>
+ * Close it when the master stops (it unhooks the GC listener).
+ */
+public final class MasterMetrics implements AutoCloseable {
+
+    /** Gauge: locks held now. */
+    public static final String LOCKS_HELD = "lockfacade.master.locks.held";
+
+    /** Counter: grants since start, hand-overs to waiters and re-grants included. */
+    public static final String GRANTS = "lockfacade.master.grants";
+
+    /** Gauge: tryLock calls parked at the endpoint now. */
+    public static final String WAITERS = "lockfacade.master.waiters";
+
+    /** Time gauge: how long the longest parked call has waited. */
+    public static final String LONGEST_WAIT = "lockfacade.master.longest.wait";
+
+    private final PrometheusMeterRegistry registry;
+    private final LockTypeTags types;
+    private final WaitingCalls waiting;
+    private final CallMetrics calls;
+    private final JvmGcMetrics gc;
+
+    private MasterMetrics(PrometheusMeterRegistry registry, LockTypeTags types, WaitingCalls waiting,
+                          CallMetrics calls, JvmGcMetrics gc) {
+        this.registry = registry;
+        this.types = types;
+        this.waiting = waiting;
+        this.calls = calls;
+        this.gc = gc;
+    }
+
+    /**
+     * @param service     the master's lock service
+     * @param requestPool Jetty's request thread pool
+     * @return the master's meters, registered
+     */
+    public static MasterMetrics create(MemoryLockServiceImpl service, ThreadPool requestPool) {
+        LongSupplier nanoClock = System::nanoTime;
+        PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+        LockTypeTags types = LockTypeTags.bounded();
+        WaitingCalls waiting = new WaitingCalls(nanoClock);
+        CallMetrics calls = new CallMetrics(registry, types, waiting, nanoClock);
+        bindTable(registry, service.table());
+        Gauge.builder(WAITERS, waiting, WaitingCalls::count)
+                .description("tryLock calls parked at the master, waiting for a lock").register(registry);
+        TimeGauge.builder(LONGEST_WAIT, waiting, TimeUnit.NANOSECONDS, WaitingCalls::longestWaitNanos)
+                .description("How long the longest parked tryLock call has waited").register(registry);
+        new JettyServerThreadPoolMetrics(requestPool, List.of()).bindTo(registry);
+        new JvmMemoryMetrics().bindTo(registry);
+        new JvmThreadMetrics().bindTo(registry);
+        new ClassLoaderMetrics().bindTo(registry);
+        new ProcessorMetrics().bindTo(registry);
+        new UptimeMetrics().bindTo(registry);
+        JvmGcMetrics gc = new JvmGcMetrics();
+        gc.bindTo(registry);
+        return new MasterMetrics(registry, types, waiting, calls, gc);
+    }
+
+    private static void bindTable(PrometheusMeterRegistry registry, LockTable table) {
+        Gauge.builder(LOCKS_HELD, table, LockTable::size)
+                .description("Locks held now (one whose lease just ran out counts until it is freed)")
+                .register(registry);
+        FunctionCounter.builder(GRANTS, table, LockTable::grantCount)
+                .description("Grants since the master started, hand-overs to waiters included").register(registry);
+    }
+
+    /** @return what the Hessian endpoint reports its calls to */
+    public CallObserver callObserver() {
+        return calls;
+    }
+
+    /** @return the calls parked now, for the activity panel */
+    public WaitingCalls waiting() {
+        return waiting;
+    }
+
+    /** @return the lock types' bounded tags */
+    public LockTypeTags types() {
+        return types;
+    }
+
+    /** @return the registry, to add meters or read them in tests */
+    public PrometheusMeterRegistry registry() {
+        return registry;
+    }
+
+    /**
+     * @param contentType the format: the Prometheus text format 0.0.4 or OpenMetrics 1.0.0 (see
+     *                    {@link ScrapeFormat})
+     * @return every meter, rendered by the registry
+     */
+    public String scrape(String contentType) {
+        return registry.scrape(contentType);
+    }
+
+    /** Unhooks the GC listener and closes the registry. */
+    @Override
+    public void close() {
+        gc.close();
+        registry.close();
+    }
+}
