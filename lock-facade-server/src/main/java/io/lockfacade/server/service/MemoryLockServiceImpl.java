@@ -43,11 +43,22 @@ public final class MemoryLockServiceImpl implements MemoryLockService, AutoClose
     private final SessionRegistry sessions;
     private final LeaseReaper reaper;
     private final ScheduledExecutorService waitTimer;
+    private final LockEvents events;
     private final long startedAtEpochMillis = System.currentTimeMillis();
 
-    /** Creates a master with its own reaper and timer threads, started. */
+    /** Creates a master with its own reaper and timer threads, started, that reports no events. */
     public MemoryLockServiceImpl(MasterSettings settings) {
+        this(settings, LockEvents.NONE);
+    }
+
+    /**
+     * Creates a master with its own reaper and timer threads, started.
+     *
+     * @param events told of grants, releases, expiries and parked calls (for metrics); its failures are logged
+     */
+    public MemoryLockServiceImpl(MasterSettings settings, LockEvents events) {
         this.settings = settings;
+        this.events = new GuardedLockEvents(events);
         ExpirySchedule expiries = new ExpirySchedule(settings.expiryTick());
         this.table = new LockTable(new FencingTokenSource(), expiries, System::nanoTime, System::currentTimeMillis);
         this.sessions = new SessionRegistry(table, System::nanoTime, System::currentTimeMillis);
@@ -76,7 +87,7 @@ public final class MemoryLockServiceImpl implements MemoryLockService, AutoClose
         LockArguments.requireOwner(owner);
         long lease = effectiveLease(LockArguments.requireLease(leaseMillis));
         long wait = Math.min(LockArguments.requireWait(waitMillis), settings.waitCap().toMillis());
-        return park(table.acquire(lockKey, owner, lease, wait > 0), wait);
+        return park(lockType, table.acquire(lockKey, owner, lease, wait > 0), wait);
     }
 
     /**
@@ -92,20 +103,29 @@ public final class MemoryLockServiceImpl implements MemoryLockService, AutoClose
         LockArguments.requireSessionId(sessionId);
         long wait = Math.min(LockArguments.requireWait(waitMillis), settings.waitCap().toMillis());
         Session session = sessions.require(sessionId);
-        return park(table.acquire(lockKey, owner, session.ttlMillis(), wait > 0, session), wait);
+        return park(lockType, table.acquire(lockKey, owner, session.ttlMillis(), wait > 0, session), wait);
     }
 
-    private CompletableFuture<Handout> park(Acquisition acquisition, long wait) {
+    private CompletableFuture<Handout> park(String lockType, Acquisition acquisition, long wait) {
         if (!acquisition.isWaiting()) {
+            if (acquisition.isGranted() && acquisition.handout().sequence() == 1) {
+                events.granted(lockType, 0);
+            }
             return CompletableFuture.completedFuture(acquisition.handout());
         }
         var waiter = acquisition.waiter();
+        long parkedAt = System.nanoTime();
+        events.waiterParked(lockType);
         ScheduledFuture<?> timeout = waitTimer.schedule(waiter::giveUp, wait, TimeUnit.MILLISECONDS);
         CompletableFuture<Handout> call = new CompletableFuture<>();
         waiter.result().whenComplete((handout, error) -> {
             timeout.cancel(false);
+            events.waiterLeft(lockType);
+            if (handout != null) {
+                events.granted(lockType, System.nanoTime() - parkedAt);
+            }
             if (!call.complete(handout) && handout != null) {
-                table.releaseUndelivered(handout);
+                releaseUndelivered(handout);
             }
         });
         call.whenComplete((handout, error) -> {
@@ -162,12 +182,18 @@ public final class MemoryLockServiceImpl implements MemoryLockService, AutoClose
      * handed the same grant meanwhile.
      */
     public void releaseUndelivered(Handout handout) {
-        table.releaseUndelivered(handout);
+        if (table.releaseUndelivered(handout)) {
+            events.released(handout.grant().getLockType());
+        }
     }
 
     @Override
     public boolean unlock(String lockType, String key, String owner) {
-        return table.release(lockKey(lockType, key), LockArguments.requireOwner(owner));
+        boolean released = table.release(lockKey(lockType, key), LockArguments.requireOwner(owner));
+        if (released) {
+            events.released(lockType);
+        }
+        return released;
     }
 
     @Override
