@@ -71,11 +71,12 @@ public final class MasterServer implements AutoCloseable {
      */
     public static MasterServer start(MasterOptions options) throws IOException {
         long startNanos = System.nanoTime();
+        MasterMetrics metrics = MasterMetrics.create();
         MemoryLockServiceImpl service = new MemoryLockServiceImpl(MasterSettings.defaults()
-                .withDefaultLease(options.defaultLease()).withWaitCap(options.waitCap()));
+                .withDefaultLease(options.defaultLease()).withWaitCap(options.waitCap()), metrics.lockEvents());
         Path scratch = null;
         Server server = new Server(HttpServerSizing.threadPool());
-        MasterMetrics metrics = MasterMetrics.create(service, server.getThreadPool());
+        metrics.bind(service.table(), server.getThreadPool());
         MasterActivity activity = MasterActivity.start(service.table(), metrics.waiting());
         try {
             scratch = JspSupport.createScratch();

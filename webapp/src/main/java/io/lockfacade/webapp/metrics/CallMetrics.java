@@ -1,6 +1,5 @@
 package io.lockfacade.webapp.metrics;
 
-import io.lockfacade.server.table.Handout;
 import io.lockfacade.server.transport.CallObserver;
 import io.lockfacade.server.transport.HessianCall;
 import io.lockfacade.server.transport.RemoteMethod;
@@ -8,25 +7,19 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 
 import java.time.Duration;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.function.LongSupplier;
 
 /**
- * The Hessian endpoint's calls as meters: {@value #CALLS} (a timer per method and outcome, from the decoded call
- * to the service's answer, waits included) and {@value #GRANT_WAIT} (per lock type, from a {@code tryLock}'s
- * arrival to its grant). Parked calls are followed in {@link WaitingCalls}. Tags: {@code method}, {@code outcome}
- * ({@link CallOutcome}) and {@code type} (bounded by {@link LockTypeTags}); never keys or owners.
+ * The Hessian endpoint's calls as meters: {@value #CALLS}, a timer per method and outcome from the decoded call
+ * to the service's answer, waits included. Parked calls are followed in {@link WaitingCalls}, by lock-type tag.
+ * Tags: {@code method} and {@code outcome} ({@link CallOutcome}); never lock types, keys or owners.
  */
 public final class CallMetrics implements CallObserver {
 
     /** Timer of every call, tagged {@code method} and {@code outcome}. */
     public static final String CALLS = "lockfacade.master.calls";
-
-    /** Timer of granted {@code tryLock} calls, tagged {@code type}: time until the grant. */
-    public static final String GRANT_WAIT = "lockfacade.master.grant.wait";
 
     private static final Duration[] BUCKETS = MetricsLimits.TIME_BUCKETS.toArray(Duration[]::new);
     private static final int OUTCOMES = CallOutcome.values().length;
@@ -37,7 +30,6 @@ public final class CallMetrics implements CallObserver {
     private final LongSupplier nanoClock;
     private final AtomicReferenceArray<Timer> callTimers =
             new AtomicReferenceArray<>(RemoteMethod.values().length * OUTCOMES);
-    private final Map<String, Timer> grantWaits = new ConcurrentHashMap<>();
 
     /**
      * @param registry  where the meters go
@@ -70,12 +62,6 @@ public final class CallMetrics implements CallObserver {
         return timer;
     }
 
-    private Timer grantWait(String typeTag) {
-        return grantWaits.computeIfAbsent(typeTag, tag -> Timer.builder(GRANT_WAIT)
-                .description("Time from a tryLock's arrival to its grant, by lock type")
-                .tag("type", tag).serviceLevelObjectives(BUCKETS).register(registry));
-    }
-
     /** One call, from decoding to its answer. */
     private final class CallTrace implements Trace {
         private final HessianCall call;
@@ -102,9 +88,6 @@ public final class CallMetrics implements CallObserver {
             }
             CallOutcome outcome = CallOutcome.of(call.method(), result, failure);
             callTimer(call.method(), outcome).record(elapsed, TimeUnit.NANOSECONDS);
-            if (outcome == CallOutcome.GRANTED && result instanceof Handout handout) {
-                grantWait(types.tagOf(handout.grant().getLockType())).record(elapsed, TimeUnit.NANOSECONDS);
-            }
         }
     }
 }

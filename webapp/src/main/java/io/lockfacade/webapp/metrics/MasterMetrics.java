@@ -1,9 +1,8 @@
 package io.lockfacade.webapp.metrics;
 
-import io.lockfacade.server.service.MemoryLockServiceImpl;
+import io.lockfacade.server.service.LockEvents;
 import io.lockfacade.server.table.LockTable;
 import io.lockfacade.server.transport.CallObserver;
-import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.TimeGauge;
 import io.micrometer.core.instrument.binder.jetty.JettyServerThreadPoolMetrics;
@@ -26,20 +25,21 @@ import java.util.function.LongSupplier;
  * format (or OpenMetrics) at {@code /admin/metrics}.
  *
  * <ul>
- *   <li>the lock table: {@value #LOCKS_HELD} and {@value #GRANTS}, read from its counters at scrape time;</li>
+ *   <li>the lock service's events: {@link LockEventMeters} (grants, releases, expiries, waits, wait until a
+ *       grant, per lock type);</li>
+ *   <li>the lock table: {@value #LOCKS_HELD}, read at scrape time;</li>
  *   <li>the Hessian endpoint: {@link CallMetrics}, {@value #WAITERS} and {@value #LONGEST_WAIT};</li>
  *   <li>Jetty's request threads ({@code jetty_threads_busy}, {@code _current}, {@code _config_max}, ...);</li>
  *   <li>the JVM: memory, GC pauses, threads, class loading, CPU and uptime.</li>
  * </ul>
- * Close it when the master stops (it unhooks the GC listener).
+ * Made in two steps, since the service needs the events before the table and the server exist:
+ * {@link #create()}, then {@link #bind} once they do. Close it when the master stops (it unhooks the GC
+ * listener).
  */
 public final class MasterMetrics implements AutoCloseable {
 
     /** Gauge: locks held now. */
     public static final String LOCKS_HELD = "lockfacade.master.locks.held";
-
-    /** Counter: grants since start, hand-overs to waiters and re-grants included. */
-    public static final String GRANTS = "lockfacade.master.grants";
 
     /** Gauge: tryLock calls parked at the endpoint now. */
     public static final String WAITERS = "lockfacade.master.waiters";
@@ -51,34 +51,31 @@ public final class MasterMetrics implements AutoCloseable {
     private final LockTypeTags types;
     private final WaitingCalls waiting;
     private final CallMetrics calls;
+    private final LockEventMeters events;
     private final JvmGcMetrics gc;
 
     private MasterMetrics(PrometheusMeterRegistry registry, LockTypeTags types, WaitingCalls waiting,
-                          CallMetrics calls, JvmGcMetrics gc) {
+                          CallMetrics calls, LockEventMeters events, JvmGcMetrics gc) {
         this.registry = registry;
         this.types = types;
         this.waiting = waiting;
         this.calls = calls;
+        this.events = events;
         this.gc = gc;
     }
 
-    /**
-     * @param service     the master's lock service
-     * @param requestPool Jetty's request thread pool
-     * @return the master's meters, registered
-     */
-    public static MasterMetrics create(MemoryLockServiceImpl service, ThreadPool requestPool) {
+    /** @return the meters that need no table or server: events, calls, waiters and the JVM */
+    public static MasterMetrics create() {
         LongSupplier nanoClock = System::nanoTime;
         PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
         LockTypeTags types = LockTypeTags.bounded();
         WaitingCalls waiting = new WaitingCalls(nanoClock);
         CallMetrics calls = new CallMetrics(registry, types, waiting, nanoClock);
-        bindTable(registry, service.table());
+        LockEventMeters events = new LockEventMeters(registry, types);
         Gauge.builder(WAITERS, waiting, WaitingCalls::count)
                 .description("tryLock calls parked at the master, waiting for a lock").register(registry);
         TimeGauge.builder(LONGEST_WAIT, waiting, TimeUnit.NANOSECONDS, WaitingCalls::longestWaitNanos)
                 .description("How long the longest parked tryLock call has waited").register(registry);
-        new JettyServerThreadPoolMetrics(requestPool, List.of()).bindTo(registry);
         new JvmMemoryMetrics().bindTo(registry);
         new JvmThreadMetrics().bindTo(registry);
         new ClassLoaderMetrics().bindTo(registry);
@@ -86,15 +83,25 @@ public final class MasterMetrics implements AutoCloseable {
         new UptimeMetrics().bindTo(registry);
         JvmGcMetrics gc = new JvmGcMetrics();
         gc.bindTo(registry);
-        return new MasterMetrics(registry, types, waiting, calls, gc);
+        return new MasterMetrics(registry, types, waiting, calls, events, gc);
     }
 
-    private static void bindTable(PrometheusMeterRegistry registry, LockTable table) {
+    /**
+     * Adds the meters read from the lock table and Jetty's thread pool.
+     *
+     * @param table       the master's lock table
+     * @param requestPool Jetty's request thread pool
+     */
+    public void bind(LockTable table, ThreadPool requestPool) {
         Gauge.builder(LOCKS_HELD, table, LockTable::size)
                 .description("Locks held now (one whose lease just ran out counts until it is freed)")
                 .register(registry);
-        FunctionCounter.builder(GRANTS, table, LockTable::grantCount)
-                .description("Grants since the master started, hand-overs to waiters included").register(registry);
+        new JettyServerThreadPoolMetrics(requestPool, List.of()).bindTo(registry);
+    }
+
+    /** @return what the lock service reports its grants, releases, expiries and waits to */
+    public LockEvents lockEvents() {
+        return events;
     }
 
     /** @return what the Hessian endpoint reports its calls to */

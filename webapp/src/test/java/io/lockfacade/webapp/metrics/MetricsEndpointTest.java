@@ -116,11 +116,19 @@ class MetricsEndpointTest {
     }
 
     @Test
+    void grantsReleasesAndWaitsAreCountedPerLockType() {
+        ParsedScrape scrape = scrape();
+        assertEquals(3, scrape.value("lockfacade_master_grants_total", "type", TYPE));
+        assertEquals(2, scrape.value("lockfacade_master_releases_total", "type", TYPE));
+        assertEquals(1, scrape.value("lockfacade_master_waits_total", "type", TYPE));
+        assertEquals("counter", scrape.typeOf("lockfacade_master_grants"));
+        assertEquals("counter", scrape.typeOf("lockfacade_master_releases"));
+    }
+
+    @Test
     void theTableIsReadAsItIs() {
         ParsedScrape scrape = scrape();
         assertEquals(1, scrape.value("lockfacade_master_locks_held"));
-        assertEquals(3, scrape.value("lockfacade_master_grants_total"));
-        assertEquals("counter", scrape.typeOf("lockfacade_master_grants"));
         assertEquals("gauge", scrape.typeOf("lockfacade_master_locks_held"));
         assertEquals(0, scrape.value("lockfacade_master_waiters"));
         assertEquals(0, scrape.value("lockfacade_master_longest_wait_seconds"));
@@ -162,7 +170,7 @@ class MetricsEndpointTest {
                 .startsWith("application/openmetrics-text; version=1.0.0"));
         ParsedScrape scrape = new ParsedScrape(PrometheusParser.parse(response.body(),
                 PrometheusParser.Format.OPEN_METRICS));
-        assertEquals(3, scrape.value("lockfacade_master_grants_total"));
+        assertEquals(3, scrape.value("lockfacade_master_grants_total", "type", TYPE));
         assertEquals(1, scrape.value("lockfacade_master_locks_held"));
     }
 
