@@ -200,7 +200,9 @@
     if (!canvas || !canvas.getContext) {
       return;
     }
-    var source = canvas.getAttribute('data-source');
+    // Resolved against the origin, not the page's URL: a page opened as http://user:password@host/... would
+    // otherwise make a URL with credentials, which fetch refuses.
+    var source = new URL(canvas.getAttribute('data-source'), window.location.origin).toString();
     function refresh() {
       window.fetch(source, {credentials: 'same-origin', headers: {'Accept': 'application/json'}})
         .then(function (response) {
