@@ -28,6 +28,11 @@ class LockEventsTest {
                 }
 
                 @Override
+                public void expired(String lockType) {
+                    seen.add("expired " + lockType);
+                }
+
+                @Override
                 public void waiterParked(String lockType) {
                     seen.add("parked " + lockType);
                 }
@@ -49,9 +54,32 @@ class LockEventsTest {
         var waiting = service.tryLockAsync("order", "1", "b", 0, 5_000);
         service.unlock("order", "1", "a");
         assertNotNull(waiting.get(5, TimeUnit.SECONDS));
-        assertEquals(List.of("granted order at once", "parked order"), seen.subList(0, 2));
-        assertEquals(List.of("granted order after a wait", "left order", "released order"),
-                seen.subList(2, seen.size()).stream().sorted().toList());
+        assertEquals(List.of("granted order at once", "parked order", "released order", "left order",
+                "granted order after a wait"), seen);
+    }
+
+    @Test
+    void leaseAndSessionExpiryAreReportedByTheReaper() throws Exception {
+        service.openSession("node-1/s", 1_000);
+        service.tryLockInSession("stock", "1", "a", "node-1/s", 0);
+        service.tryLock("order", "1", "a", 200, 0);
+        seen.clear();
+
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (seen.size() < 2 && System.nanoTime() < deadline) {
+            Thread.sleep(20);
+        }
+
+        assertEquals(List.of("expired order", "expired stock"), seen.stream().sorted().toList());
+    }
+
+    @Test
+    void aCallThatGivesUpLeavesTheQueue() {
+        service.tryLock("order", "1", "a", 0, 0);
+
+        assertEquals(null, service.tryLock("order", "1", "b", 0, 50));
+
+        assertEquals(List.of("granted order at once", "parked order", "left order"), seen);
     }
 
     @Test
