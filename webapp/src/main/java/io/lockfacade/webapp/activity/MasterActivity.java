@@ -1,6 +1,6 @@
 package io.lockfacade.webapp.activity;
 
-import io.lockfacade.server.table.LockTable;
+import io.lockfacade.server.service.LiveTable;
 import io.lockfacade.webapp.metrics.MetricsLimits;
 import io.lockfacade.webapp.metrics.WaitingCalls;
 
@@ -24,7 +24,7 @@ public final class MasterActivity implements AutoCloseable {
      * @param waiting the calls parked at the Hessian endpoint
      * @return the activity, sampling
      */
-    public static MasterActivity start(LockTable table, WaitingCalls waiting) {
+    public static MasterActivity start(LiveTable table, WaitingCalls waiting) {
         ActivityRing ring = new ActivityRing(MetricsLimits.ACTIVITY_SAMPLES);
         return new MasterActivity(ring, ActivitySampler.start(ring, table::grantCount, waiting));
     }

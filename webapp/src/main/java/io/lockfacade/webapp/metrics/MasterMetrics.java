@@ -1,7 +1,7 @@
 package io.lockfacade.webapp.metrics;
 
+import io.lockfacade.server.service.LiveTable;
 import io.lockfacade.server.service.LockEvents;
-import io.lockfacade.server.table.LockTable;
 import io.lockfacade.server.transport.CallObserver;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.TimeGauge;
@@ -48,16 +48,14 @@ public final class MasterMetrics implements AutoCloseable {
     public static final String LONGEST_WAIT = "lockfacade.master.longest.wait";
 
     private final PrometheusMeterRegistry registry;
-    private final LockTypeTags types;
     private final WaitingCalls waiting;
     private final CallMetrics calls;
     private final LockEventMeters events;
     private final JvmGcMetrics gc;
 
-    private MasterMetrics(PrometheusMeterRegistry registry, LockTypeTags types, WaitingCalls waiting,
+    private MasterMetrics(PrometheusMeterRegistry registry, WaitingCalls waiting,
                           CallMetrics calls, LockEventMeters events, JvmGcMetrics gc) {
         this.registry = registry;
-        this.types = types;
         this.waiting = waiting;
         this.calls = calls;
         this.events = events;
@@ -83,7 +81,7 @@ public final class MasterMetrics implements AutoCloseable {
         new UptimeMetrics().bindTo(registry);
         JvmGcMetrics gc = new JvmGcMetrics();
         gc.bindTo(registry);
-        return new MasterMetrics(registry, types, waiting, calls, events, gc);
+        return new MasterMetrics(registry, waiting, calls, events, gc);
     }
 
     /**
@@ -92,8 +90,8 @@ public final class MasterMetrics implements AutoCloseable {
      * @param table       the master's lock table
      * @param requestPool Jetty's request thread pool
      */
-    public void bind(LockTable table, ThreadPool requestPool) {
-        Gauge.builder(LOCKS_HELD, table, LockTable::size)
+    public void bind(LiveTable table, ThreadPool requestPool) {
+        Gauge.builder(LOCKS_HELD, table, LiveTable::size)
                 .description("Locks held now (one whose lease just ran out counts until it is freed)")
                 .register(registry);
         new JettyServerThreadPoolMetrics(requestPool, List.of()).bindTo(registry);
@@ -112,16 +110,6 @@ public final class MasterMetrics implements AutoCloseable {
     /** @return the calls parked now, for the activity panel */
     public WaitingCalls waiting() {
         return waiting;
-    }
-
-    /** @return the lock types' bounded tags */
-    public LockTypeTags types() {
-        return types;
-    }
-
-    /** @return the registry, to add meters or read them in tests */
-    public PrometheusMeterRegistry registry() {
-        return registry;
     }
 
     /**

@@ -1,6 +1,7 @@
 package io.lockfacade.webapp.metrics;
 
 import io.lockfacade.api.LockGrant;
+import io.lockfacade.api.LockLimits;
 import io.lockfacade.api.MemoryLockService;
 import io.lockfacade.webapp.HttpServerSizing;
 import io.lockfacade.webapp.MasterServer;
@@ -123,6 +124,19 @@ class MetricsEndpointTest {
         assertEquals(1, scrape.value("lockfacade_master_waits_total", "type", TYPE));
         assertEquals("counter", scrape.typeOf("lockfacade_master_grants"));
         assertEquals("counter", scrape.typeOf("lockfacade_master_releases"));
+    }
+
+    @Test
+    void aLeaseThatRunsOutIsCountedAsAnExpiry() throws InterruptedException {
+        assertNotNull(master.service().tryLock("short-lease", "k", HOLDER, LockLimits.MIN_LEASE.toMillis(), 0));
+        long deadline = System.nanoTime() + PATIENCE.toNanos();
+        while (scrape().find("lockfacade_master_expiries_total", "type", "short-lease").orElse(0.0) != 1.0) {
+            if (System.nanoTime() > deadline) {
+                fail("the expiry was never counted");
+            }
+            Thread.sleep(50);
+        }
+        assertEquals(1, scrape().value("lockfacade_master_grants_total", "type", "short-lease"));
     }
 
     @Test
