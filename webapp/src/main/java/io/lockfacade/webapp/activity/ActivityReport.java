@@ -13,6 +13,7 @@ import java.util.Map;
  * and the model of {@code /admin/activity}. Durations are milliseconds.
  *
  * @param sampledAt         when the newest sample was taken (ISO-8601 UTC), or {@code null} before the first
+ * @param sampledAtEpochMillis the same in epoch milliseconds, or 0 before the first
  * @param sampleMillis      the sampling period
  * @param windowSeconds     how far back the samples reach at most
  * @param grantsPerSecond   grants in the newest sample's period, per second
@@ -22,7 +23,7 @@ import java.util.Map;
  * @param hottestTypes      the lock types with the most wait time over the samples, most first, at most
  *                          {@code limit}; ties by name
  */
-public record ActivityReport(String sampledAt, long sampleMillis, long windowSeconds, double grantsPerSecond,
+public record ActivityReport(String sampledAt, long sampledAtEpochMillis, long sampleMillis, long windowSeconds, double grantsPerSecond,
                              int waiters, long longestWaitMillis, List<Point> samples, List<HotType> hottestTypes) {
 
     /**
@@ -56,11 +57,12 @@ public record ActivityReport(String sampledAt, long sampleMillis, long windowSec
         List<Point> points = samples.stream().map(sample -> new Point(sample.epochMillis(), sample.grants(),
                 sample.waiters(), Duration.ofNanos(sample.longestWaitNanos()).toMillis())).toList();
         if (samples.isEmpty()) {
-            return new ActivityReport(null, period.toMillis(), windowSeconds, 0, 0, 0, points, List.of());
+            return new ActivityReport(null, 0, period.toMillis(), windowSeconds, 0, 0, 0, points, List.of());
         }
         ActivitySample newest = samples.get(samples.size() - 1);
         double perSecond = newest.grants() * (double) Duration.ofSeconds(1).toNanos() / period.toNanos();
-        return new ActivityReport(Instant.ofEpochMilli(newest.epochMillis()).toString(), period.toMillis(),
+        return new ActivityReport(Instant.ofEpochMilli(newest.epochMillis()).toString(), newest.epochMillis(),
+                period.toMillis(),
                 windowSeconds, perSecond, newest.waiters(), Duration.ofNanos(newest.longestWaitNanos()).toMillis(),
                 points, hottest(samples, limit));
     }

@@ -34,8 +34,7 @@ public record ActivityPageModel(String sampled, String grantsPerSecond, int wait
         long max = report.hottestTypes().isEmpty() ? 0 : report.hottestTypes().get(0).waitMillis();
         List<HotRow> rows = report.hottestTypes().stream().map(hot -> new HotRow(hot.type(),
                 AdminFormats.duration(hot.waitMillis()), hot.waitMillis(), max)).toList();
-        String sampled = report.sampledAt() == null ? ""
-                : AdminFormats.clock(java.time.Instant.parse(report.sampledAt()).toEpochMilli());
+        String sampled = report.sampledAt() == null ? "" : AdminFormats.clock(report.sampledAtEpochMillis());
         return new ActivityPageModel(sampled, String.format(Locale.ROOT, "%.0f", report.grantsPerSecond()),
                 report.waiters(), AdminFormats.duration(report.longestWaitMillis()), rows, report.windowSeconds());
     }

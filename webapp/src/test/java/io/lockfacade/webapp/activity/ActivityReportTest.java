@@ -43,6 +43,7 @@ class ActivityReportTest {
         assertEquals(3, report.waiters());
         assertEquals(1_500, report.longestWaitMillis());
         assertEquals("1970-01-01T00:00:02Z", report.sampledAt());
+        assertEquals(2_000, report.sampledAtEpochMillis());
         assertEquals(List.of(new ActivityReport.Point(1_000, 40, 1, 200), new ActivityReport.Point(2_000, 25, 3, 1_500)),
                 report.samples());
         assertEquals(2, report.windowSeconds());

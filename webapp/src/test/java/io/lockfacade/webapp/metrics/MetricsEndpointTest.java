@@ -140,6 +140,16 @@ class MetricsEndpointTest {
     }
 
     @Test
+    void aLockTypeWithQuotesBackslashesAndAccentsComesBackAsItWas() {
+        String type = "quote\" back\\slash ünïcödé {le=\"x\"}";
+        assertNotNull(master.service().tryLock(type, "k", HOLDER, LEASE, 0));
+        assertTrue(master.service().unlock(type, "k", HOLDER));
+        ParsedScrape scrape = scrape();
+        assertEquals(1, scrape.value("lockfacade_master_grants_total", "type", type));
+        assertEquals(1, scrape.value("lockfacade_master_releases_total", "type", type));
+    }
+
+    @Test
     void theTableIsReadAsItIs() {
         ParsedScrape scrape = scrape();
         assertEquals(1, scrape.value("lockfacade_master_locks_held"));
