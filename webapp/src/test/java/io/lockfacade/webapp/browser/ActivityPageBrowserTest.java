@@ -45,19 +45,22 @@ class ActivityPageBrowserTest {
     @TempDir
     static Path browserDir;
 
+    private static MasterWithBrowser session;
     private static MasterServer master;
     private static ChromeDriver browser;
 
     @BeforeAll
     static void startMasterAndBrowser() {
-        BrowserSupport.assumeAvailable();
-        master = Masters.start(options -> options.withWaitCap(WAIT_CAP));
-        browser = BrowserSupport.start(browserDir);
+        session = MasterWithBrowser.start(browserDir, options -> options.withWaitCap(WAIT_CAP));
+        master = session.master();
+        browser = session.browser();
     }
 
     @AfterAll
     static void stopMasterAndBrowser() {
-        BrowserSupport.stop(browser, master);
+        if (session != null) {
+            session.close();
+        }
     }
 
     @Test
@@ -130,7 +133,7 @@ class ActivityPageBrowserTest {
     }
 
     private static String loginUrl(String pathAndQuery) {
-        return "http://admin:" + Masters.ADMIN_PASSWORD + "@127.0.0.1:" + master.port() + pathAndQuery;
+        return session.loginUrl(Masters.ADMIN_PASSWORD, pathAndQuery);
     }
 
     private static void saveScreenshot() throws IOException {
