@@ -1,8 +1,10 @@
 package io.lockfacade.webapp.metrics;
 
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.Iterator;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
@@ -15,7 +17,8 @@ import java.util.function.LongSupplier;
  *
  * <p>Wait time is counted where it is spent: a wait that spans several drains adds to each the part that fell
  * into it, so a call stuck for a minute shows up every second, not once at its end. One short lock guards the
- * state (no I/O under it); a drain visits every waiting call, at most one per open connection.
+ * state (no I/O under it). A drain costs one step per lock-type tag and per call begun since the previous drain,
+ * not per waiting call: every call already waiting at the previous drain waited the whole period.
  */
 public final class WaitingCalls {
 
@@ -23,6 +26,9 @@ public final class WaitingCalls {
     private final ReentrantLock lock = new ReentrantLock();
     /** In the order they began, so the first is the longest waiting. */
     private final Set<Wait> waiting = new LinkedHashSet<>();
+    private final Map<String, Integer> waitingByType = new HashMap<>();
+    private final List<Wait> begunSinceDrain = new ArrayList<>();
+    /** Wait time of calls that ended since the previous drain, per type. */
     private Map<String, Long> accrued = new HashMap<>();
     private long lastDrainNanos;
 
@@ -67,6 +73,8 @@ public final class WaitingCalls {
         try {
             Wait wait = new Wait(Objects.requireNonNull(typeTag, "typeTag"), nanoClock.getAsLong());
             waiting.add(wait);
+            waitingByType.merge(typeTag, 1, Integer::sum);
+            begunSinceDrain.add(wait);
             return wait;
         } finally {
             lock.unlock();
@@ -78,7 +86,9 @@ public final class WaitingCalls {
         lock.lock();
         try {
             if (waiting.remove(wait)) {
-                accrue(wait, nanoClock.getAsLong());
+                waitingByType.computeIfPresent(wait.typeTag, (type, count) -> count > 1 ? count - 1 : null);
+                long since = Math.max(wait.beganNanos, lastDrainNanos);
+                accrued.merge(wait.typeTag, Math.max(0, nanoClock.getAsLong() - since), Long::sum);
             }
         } finally {
             lock.unlock();
@@ -110,9 +120,16 @@ public final class WaitingCalls {
         lock.lock();
         try {
             long now = nanoClock.getAsLong();
-            for (Wait wait : waiting) {
-                accrue(wait, now);
+            long period = now - lastDrainNanos;
+            // Count every waiting call for the whole period, then take back what the newer ones did not wait.
+            waitingByType.forEach((type, count) -> accrued.merge(type, count * period, Long::sum));
+            for (Wait wait : begunSinceDrain) {
+                if (waiting.contains(wait)) {
+                    accrued.merge(wait.typeTag, -(wait.beganNanos - lastDrainNanos), Long::sum);
+                }
             }
+            begunSinceDrain.clear();
+            accrued.values().removeIf(nanos -> nanos <= 0);
             Drained drained = new Drained(waiting.size(), longestAt(now), accrued);
             accrued = new HashMap<>();
             lastDrainNanos = now;
@@ -125,13 +142,5 @@ public final class WaitingCalls {
     private long longestAt(long now) {
         Iterator<Wait> oldest = waiting.iterator();
         return oldest.hasNext() ? Math.max(0, now - oldest.next().beganNanos) : 0;
-    }
-
-    private void accrue(Wait wait, long now) {
-        long since = Math.max(wait.beganNanos, lastDrainNanos);
-        long nanos = now - since;
-        if (nanos > 0) {
-            accrued.merge(wait.typeTag, nanos, Long::sum);
-        }
     }
 }

@@ -50,4 +50,27 @@ class WaitingCallsTest {
         assertEquals(Map.of("order", 100L), waiting.drain().waitNanosByType());
         assertEquals(0, waiting.count());
     }
+
+    @Test
+    void callsBegunBetweenDrainsCountOnlyFromTheirStart() {
+        waiting.begin("order");
+        now.addAndGet(1_000);
+        waiting.drain();
+        now.addAndGet(400);
+        waiting.begin("order");
+        now.addAndGet(600);
+        assertEquals(new WaitingCalls.Drained(2, 2_000, Map.of("order", 1_000L + 600L)), waiting.drain());
+        now.addAndGet(1_000);
+        assertEquals(Map.of("order", 2_000L), waiting.drain().waitNanosByType());
+    }
+
+    @Test
+    void aCallBegunAndEndedBetweenDrainsCountsItsWholeWait() {
+        now.addAndGet(100);
+        WaitingCalls.Wait brief = waiting.begin("invoice");
+        now.addAndGet(250);
+        waiting.end(brief);
+        now.addAndGet(650);
+        assertEquals(new WaitingCalls.Drained(0, 0, Map.of("invoice", 250L)), waiting.drain());
+    }
 }
