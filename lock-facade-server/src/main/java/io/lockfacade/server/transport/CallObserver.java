@@ -37,7 +37,8 @@ public interface CallObserver {
 
         /**
          * Called exactly once, when the service has answered: for the {@code tryLock} methods when the lock was
-         * granted or the wait ended, so after any wait; before the reply is written.
+         * granted or the wait ended, so after any wait. An immediate answer is reported before its reply is
+         * written; a parked call's on the thread that completed it, while its reply may already be on its way.
          *
          * @param result  what the service returned: a {@link io.lockfacade.server.table.Handout} for the
          *                {@code tryLock} methods ({@code null}: not granted), a {@code Boolean} or {@code Long} for
