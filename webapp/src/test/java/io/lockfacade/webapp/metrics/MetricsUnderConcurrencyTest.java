@@ -2,8 +2,6 @@ package io.lockfacade.webapp.metrics;
 
 import io.lockfacade.api.MemoryLockService;
 import io.lockfacade.webapp.MasterServer;
-import io.lockfacade.webapp.admin.AdminClient;
-import io.lockfacade.webapp.admin.MetricsController;
 import io.lockfacade.webapp.testing.HessianClients;
 import io.lockfacade.webapp.testing.Masters;
 import org.junit.jupiter.api.AfterEach;
@@ -21,7 +19,6 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * Clients racing for one lock over HTTP: whatever the interleaving, the scrape accounts for every call, grant and
@@ -40,7 +37,7 @@ class MetricsUnderConcurrencyTest {
 
     @BeforeEach
     void startMaster() {
-        assumeTrue(PrometheusParser.available(), "no Prometheus parser: apt-get install python3-prometheus-client");
+        PrometheusParser.assumeAvailable();
         master = Masters.start();
     }
 
@@ -79,8 +76,7 @@ class MetricsUnderConcurrencyTest {
         } finally {
             pool.shutdownNow();
         }
-        ParsedScrape scrape = new ParsedScrape(PrometheusParser.parse(
-                AdminClient.admin(master).get(MetricsController.METRICS_PATH).body(), PrometheusParser.Format.TEXT));
+        ParsedScrape scrape = ParsedScrape.of(master);
         String calls = "lockfacade_master_calls_seconds_count";
         assertEquals(CLIENTS * ROUNDS, granted.get() + busy.get());
         assertEquals(granted.get(), scrape.value(calls, "method", "tryLock", "outcome", "granted"));

@@ -1,8 +1,15 @@
 package io.lockfacade.webapp.metrics;
 
+import io.lockfacade.webapp.MasterServer;
+import io.lockfacade.webapp.admin.AdminClient;
+import io.lockfacade.webapp.admin.MetricsController;
+
+import java.net.http.HttpResponse;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /**
  * A parsed scrape, with look-ups by sample name and labels.
@@ -10,6 +17,16 @@ import java.util.Optional;
  * @param samples every sample
  */
 public record ParsedScrape(List<PrometheusParser.Sample> samples) {
+
+    /**
+     * @param master a running master
+     * @return its {@code /admin/metrics}, read over HTTP with the admin credentials and parsed in the text format
+     */
+    public static ParsedScrape of(MasterServer master) {
+        HttpResponse<String> response = AdminClient.admin(master).get(MetricsController.METRICS_PATH);
+        assertEquals(200, response.statusCode(), response.body());
+        return new ParsedScrape(PrometheusParser.parse(response.body(), PrometheusParser.Format.TEXT));
+    }
 
     /**
      * @param name   a sample name
