@@ -37,9 +37,4 @@ public final class ActivityRing {
         }
         return copy;
     }
-
-    /** @return how many samples the ring keeps at most */
-    public int capacity() {
-        return samples.length;
-    }
 }
