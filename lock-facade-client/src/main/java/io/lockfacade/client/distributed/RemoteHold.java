@@ -1,6 +1,7 @@
 package io.lockfacade.client.distributed;
 
 import io.lockfacade.api.LockGrant;
+import io.lockfacade.client.LockObserver.LossReason;
 
 /**
  * A grant from the master as this node holds it: for one thread, or cached between two local threads during a
@@ -14,9 +15,12 @@ final class RemoteHold {
     private final LockGrant grant;
     private final SessionLease session;
     private volatile String lossReason;
+    private volatile LossReason lossKind;
     private volatile Runnable onRelease;
     /** Consecutive hand-offs of this grant; read and written by the thread holding the local lock only. */
     private int handoffs;
+    /** When the current holder's acquisition ended; read and written by the thread holding the local lock only. */
+    private long heldSinceNanos;
 
     RemoteHold(LockId id, LockGrant grant, SessionLease session) {
         this.id = id;
@@ -45,7 +49,7 @@ final class RemoteHold {
     /** @return whether the grant is lost; also notices a session that was lost meanwhile */
     boolean isLost() {
         if (lossReason == null && session.isLost()) {
-            markLost(session.lossReason());
+            loseWithSession();
         }
         return lossReason != null;
     }
@@ -55,9 +59,24 @@ final class RemoteHold {
         return isLost() ? lossReason : null;
     }
 
-    /** Marks the grant lost; the first reason wins. */
-    synchronized void markLost(String reason) {
+    /** @return the kind of loss, or {@code null} if the grant is not lost */
+    LossReason lossKind() {
+        return isLost() ? lossKind : null;
+    }
+
+    /** Marks the grant lost because the master no longer holds it while the session lives; the first reason wins. */
+    void markLost(String reason) {
+        markLost(LossReason.REMOVED, reason);
+    }
+
+    /** Marks the grant lost with its session (which must be lost), for the session's reason. */
+    void loseWithSession() {
+        markLost(session.lossKind(), session.lossReason());
+    }
+
+    private synchronized void markLost(LossReason kind, String reason) {
         if (lossReason == null) {
+            lossKind = kind;
             lossReason = reason;
         }
     }
@@ -68,6 +87,16 @@ final class RemoteHold {
 
     void recordHandoff() {
         handoffs++;
+    }
+
+    /** @return when the current holder's acquisition ended ({@link System#nanoTime()}), if it was recorded */
+    long heldSinceNanos() {
+        return heldSinceNanos;
+    }
+
+    /** @param nanos when the current holder's acquisition ended ({@link System#nanoTime()}) */
+    void heldSince(long nanos) {
+        heldSinceNanos = nanos;
     }
 
     /** @param action what to do once the node lets go of the grant (stop tracking it) */

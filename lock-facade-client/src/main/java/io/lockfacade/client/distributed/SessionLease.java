@@ -1,5 +1,7 @@
 package io.lockfacade.client.distributed;
 
+import io.lockfacade.client.LockObserver.LossReason;
+
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -16,6 +18,7 @@ final class SessionLease {
     private final long ttlNanos;
     private volatile long deadlineNanos;
     private volatile String lossReason;
+    private volatile LossReason lossKind;
     /** Force-removals the master last reported; touched by the keep-alive thread only. */
     private long forceRemovalsSeen;
 
@@ -37,7 +40,8 @@ final class SessionLease {
     /** @return whether the session is lost; also notices a TTL that ran out without a confirmed keep-alive */
     boolean isLost() {
         if (lossReason == null && System.nanoTime() - deadlineNanos > 0) {
-            markLost("its TTL of " + ttlMillis + " ms ran out without a confirmed keep-alive");
+            markLost(LossReason.SESSION_TIMED_OUT,
+                    "its TTL of " + ttlMillis + " ms ran out without a confirmed keep-alive");
         }
         return lossReason != null;
     }
@@ -47,9 +51,19 @@ final class SessionLease {
         return isLost() ? lossReason : null;
     }
 
-    /** Marks the session lost; the first reason wins. */
-    synchronized void markLost(String reason) {
+    /** @return the kind of loss, or {@code null} if the session is not lost */
+    LossReason lossKind() {
+        return isLost() ? lossKind : null;
+    }
+
+    /** Marks the session lost because the master said it ended; the first reason wins. */
+    void markLost(String reason) {
+        markLost(LossReason.SESSION_ENDED, reason);
+    }
+
+    private synchronized void markLost(LossReason kind, String reason) {
         if (lossReason == null) {
+            lossKind = kind;
             lossReason = "session " + id + " lost: " + reason;
         }
     }
