@@ -18,6 +18,9 @@ import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.health.contributor.HealthIndicator;
+import org.springframework.boot.micrometer.metrics.autoconfigure.CompositeMeterRegistryAutoConfiguration;
+import org.springframework.boot.micrometer.metrics.autoconfigure.MetricsAutoConfiguration;
+import org.springframework.boot.micrometer.metrics.autoconfigure.export.simple.SimpleMetricsExportAutoConfiguration;
 import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.annotation.Bean;
@@ -148,6 +151,17 @@ class LockFacadeAutoConfigurationTest {
             MeterRegistry registry = context.getBean(MeterRegistry.class);
             assertThat(registry.get(LockFacadeMetrics.HELD).gauge().value()).isZero();
         });
+    }
+
+    @Test
+    void theRegistryOfBootsOwnMetricsAutoConfigurationIsFound() {
+        runner.withPropertyValues(UNUSED_MASTER)
+                .withConfiguration(AutoConfigurations.of(MetricsAutoConfiguration.class,
+                        CompositeMeterRegistryAutoConfiguration.class, SimpleMetricsExportAutoConfiguration.class))
+                .run(context -> {
+                    assertThat(context).hasNotFailed().hasSingleBean(LockFacadeMetrics.class);
+                    assertThat(context.getBean(MeterRegistry.class).find(LockFacadeMetrics.HELD).gauge()).isNotNull();
+                });
     }
 
     @Test
