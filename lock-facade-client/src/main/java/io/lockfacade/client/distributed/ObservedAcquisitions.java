@@ -10,7 +10,7 @@ import io.lockfacade.client.LockObserver.AcquisitionOutcome;
  *
  * <p>Only a thread's first acquisition of a lock and its final unlock are reported (re-entries are counted in the
  * arbiter, not here). An acquisition served by a grant that another local thread handed off is recognised by the
- * grant's hand-off count, which a fresh grant from the master starts at zero.
+ * grant having had a holder before ({@link RemoteHold#recordHolder}): a fresh grant from the master has none.
  */
 final class ObservedAcquisitions {
 
@@ -40,10 +40,9 @@ final class ObservedAcquisitions {
             observer.acquisitionEnded(id.lockType(), AcquisitionOutcome.TIMED_OUT, ended - started);
             return false;
         }
-        RemoteHold hold = arbiter.holdOfCurrentThread(id);
-        hold.heldSince(ended);
+        boolean handedOff = arbiter.holdOfCurrentThread(id).recordHolder(ended) > 0;
         observer.acquisitionEnded(id.lockType(), AcquisitionOutcome.ACQUIRED, ended - started);
-        if (hold.handoffs() > 0) {
+        if (handedOff) {
             observer.handedOff(id.lockType());
         }
         return true;

@@ -17,9 +17,9 @@ final class RemoteHold {
     private volatile String lossReason;
     private volatile LossReason lossKind;
     private volatile Runnable onRelease;
-    /** Consecutive hand-offs of this grant; read and written by the thread holding the local lock only. */
-    private int handoffs;
-    /** When the current holder's acquisition ended; read and written by the thread holding the local lock only. */
+    /** Threads that have held this grant, as {@link ObservedAcquisitions} counts them; holder threads only. */
+    private int observedHolders;
+    /** When the current holder's acquisition ended, as {@link ObservedAcquisitions} saw it; holder threads only. */
     private long heldSinceNanos;
 
     RemoteHold(LockId id, LockGrant grant, SessionLease session) {
@@ -46,20 +46,31 @@ final class RemoteHold {
         return session;
     }
 
-    /** @return whether the grant is lost; also notices a session that was lost meanwhile */
+    /** @return whether the grant is lost now, on the node's clock */
     boolean isLost() {
-        if (lossReason == null && session.isLost()) {
-            loseWithSession();
-        }
-        return lossReason != null;
+        return lossReason() != null;
     }
 
-    /** @return why the grant was lost, or {@code null} if it is not */
+    /** @return why the grant is lost now, on the node's clock, or {@code null} if it is not */
     String lossReason() {
-        return isLost() ? lossReason : null;
+        return lossReasonAt(session.nanoClockNow());
     }
 
-    /** @return the kind of loss, or {@code null} if the grant is not lost */
+    /**
+     * @return why the grant is lost at {@code nowNanos}, or {@code null} if it is not: marked lost on its own, or
+     *         its session lost by then (which makes the grant lost for good)
+     */
+    String lossReasonAt(long nowNanos) {
+        if (lossReason == null) {
+            String sessionLoss = session.lossReasonAt(nowNanos);
+            if (sessionLoss != null) {
+                markLost(session.lossKind(), sessionLoss);
+            }
+        }
+        return lossReason;
+    }
+
+    /** @return the kind of loss, or {@code null} if the grant is not lost now */
     LossReason lossKind() {
         return isLost() ? lossKind : null;
     }
@@ -81,22 +92,19 @@ final class RemoteHold {
         }
     }
 
-    int handoffs() {
-        return handoffs;
+    /**
+     * Records that the calling thread's acquisition of this grant ended at {@code nanos} (for observation only).
+     *
+     * @return how many threads held the grant before: 0 for a fresh grant from the master, more after a hand-off
+     */
+    int recordHolder(long nanos) {
+        heldSinceNanos = nanos;
+        return observedHolders++;
     }
 
-    void recordHandoff() {
-        handoffs++;
-    }
-
-    /** @return when the current holder's acquisition ended ({@link System#nanoTime()}), if it was recorded */
+    /** @return when the current holder's acquisition ended, as recorded by {@link #recordHolder} */
     long heldSinceNanos() {
         return heldSinceNanos;
-    }
-
-    /** @param nanos when the current holder's acquisition ended ({@link System#nanoTime()}) */
-    void heldSince(long nanos) {
-        heldSinceNanos = nanos;
     }
 
     /** @param action what to do once the node lets go of the grant (stop tracking it) */

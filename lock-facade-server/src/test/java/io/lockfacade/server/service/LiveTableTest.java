@@ -1,5 +1,9 @@
-package io.lockfacade.server.table;
+package io.lockfacade.server.service;
 
+import io.lockfacade.server.table.Handout;
+import io.lockfacade.server.table.LockInfo;
+import io.lockfacade.server.table.LockKey;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 import java.util.OptionalLong;
@@ -10,12 +14,18 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-class LockTableTest {
+/** The lock rules as the master applies them, on hand-driven clocks. */
+class LiveTableTest {
 
     private static final LockKey ORDER_1 = new LockKey("order", "1");
     private static final long LEASE = 1_000;
 
-    private final TableFixture fx = new TableFixture();
+    private final LiveTableFixture fx = new LiveTableFixture();
+
+    @AfterEach
+    void stop() {
+        fx.close();
+    }
 
     @Test
     void freeLockIsGrantedToCallerWithPositiveToken() {
@@ -45,10 +55,7 @@ class LockTableTest {
     void otherOwnerIsBusyWhenNotWaiting() {
         fx.grant(ORDER_1, "a", LEASE);
 
-        Acquisition other = fx.table.acquire(ORDER_1, "b", LEASE, false);
-
-        assertFalse(other.isGranted());
-        assertFalse(other.isWaiting());
+        assertNull(fx.table.acquire(ORDER_1, "b", LEASE, null, 0).join());
         assertEquals("a", fx.holderOf(ORDER_1));
     }
 
@@ -158,7 +165,7 @@ class LockTableTest {
 
         fx.sweep();
 
-        assertEquals(Long.MAX_VALUE, fx.table.nextDeadlineNanos(fx.nanos.get()));
+        assertEquals(Long.MAX_VALUE, fx.nextDeadlineNanos());
     }
 
     @Test
