@@ -12,9 +12,10 @@ import java.util.Objects;
  * (order ids, account numbers), so a metric tagged by type keeps a bounded number of series.
  *
  * <p>Methods are called on the thread doing the work (an application thread, or the node's keep-alive thread
- * for its remote calls), after the lock's local state has changed, never while a lock of the client's own is
- * held. They must be quick and must not throw: a failing observer is a bug in the observer, and what it throws
- * reaches the caller of the lock method.
+ * for its remote calls), after the lock's local state has changed; a thread that has just acquired a lock, or is
+ * asking the master for one, still holds that lock's local queue. So they must be quick, must not block, and must
+ * not throw: a failing observer is a bug in the observer, and what it throws reaches the caller of the lock
+ * method.
  */
 public interface LockObserver {
 
