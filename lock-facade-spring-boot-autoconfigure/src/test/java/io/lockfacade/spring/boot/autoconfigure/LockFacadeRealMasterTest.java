@@ -46,6 +46,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -168,15 +169,15 @@ class LockFacadeRealMasterTest {
         ExecutorService second = Executors.newSingleThreadExecutor();
         try {
             distributeLock.lock(type, "k", PATIENCE_MILLIS);
-            Thread[] waiter = new Thread[1];
+            AtomicReference<Thread> waiter = new AtomicReference<>();
             Future<Void> next = second.submit(() -> {
-                waiter[0] = Thread.currentThread();
+                waiter.set(Thread.currentThread());
                 distributeLock.lock(type, "k", PATIENCE_MILLIS);
                 distributeLock.unlock(type, "k");
                 return null;
             });
-            Await.until("the second thread waits for the lock", () -> waiter[0] != null
-                    && waiter[0].getState() == Thread.State.TIMED_WAITING);
+            Await.until("the second thread waits for the lock", () -> waiter.get() != null
+                    && waiter.get().getState() == Thread.State.TIMED_WAITING);
             distributeLock.unlock(type, "k");
             next.get(PATIENCE_SECONDS, TimeUnit.SECONDS);
         } finally {
