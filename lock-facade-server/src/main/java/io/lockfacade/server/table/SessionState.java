@@ -90,11 +90,18 @@ final class SessionState {
         return keys.size();
     }
 
-    /** @return a copy of the keys of the session's locks, taken atomically */
-    List<LockKey> keys() {
-        List<LockKey> copy = new ArrayList<>(keys.size());
-        keys.forEach((key, unused) -> copy.add(key));
-        return copy;
+    /**
+     * Hands over the keys of an ended session's locks, emptying its set at once: the locks are then released one
+     * by one without each release searching (and shrinking) the set.
+     *
+     * @return the keys; empty if the session has not ended (nothing may be taken from a live session)
+     */
+    List<LockKey> takeKeys() {
+        List<LockKey> taken = new ArrayList<>();
+        if (ended) {
+            keys.drain((key, unused) -> taken.add(key));
+        }
+        return taken;
     }
 
     /** Records a lock granted under this session; refused once the session has ended. */
@@ -107,7 +114,9 @@ final class SessionState {
     }
 
     synchronized void detach(LockKey key) {
-        keys.remove(key);
+        if (!ended) {
+            keys.remove(key);
+        }
     }
 
     @Override
