@@ -6,7 +6,9 @@ import io.lockfacade.server.service.MemoryLockServiceImpl;
 import io.lockfacade.server.transport.HessianEndpointServlet;
 import io.lockfacade.server.transport.SecretCheck;
 import io.lockfacade.webapp.admin.AdminCredentials;
+import io.lockfacade.webapp.activity.MasterActivity;
 import io.lockfacade.webapp.admin.AdminPages;
+import io.lockfacade.webapp.metrics.MasterMetrics;
 import org.eclipse.jetty.ee11.servlet.ServletContextHandler;
 import org.eclipse.jetty.ee11.servlet.ServletHolder;
 import org.eclipse.jetty.server.Handler;
@@ -42,15 +44,19 @@ public final class MasterServer implements AutoCloseable {
 
     private final Server server;
     private final MemoryLockServiceImpl service;
+    private final MasterMetrics metrics;
+    private final MasterActivity activity;
     private final Path scratchDir;
     private final URI baseUri;
     private final long startedAtNanos;
     private final AtomicBoolean stopped = new AtomicBoolean();
 
-    private MasterServer(Server server, MemoryLockServiceImpl service, Path scratchDir, URI baseUri,
-                         long startedAtNanos) {
+    private MasterServer(Server server, MemoryLockServiceImpl service, MasterMetrics metrics,
+                         MasterActivity activity, Path scratchDir, URI baseUri, long startedAtNanos) {
         this.server = server;
         this.service = service;
+        this.metrics = metrics;
+        this.activity = activity;
         this.scratchDir = scratchDir;
         this.baseUri = baseUri;
         this.startedAtNanos = startedAtNanos;
@@ -65,22 +71,26 @@ public final class MasterServer implements AutoCloseable {
      */
     public static MasterServer start(MasterOptions options) throws IOException {
         long startNanos = System.nanoTime();
+        MasterMetrics metrics = MasterMetrics.create();
         MemoryLockServiceImpl service = new MemoryLockServiceImpl(MasterSettings.defaults()
-                .withDefaultLease(options.defaultLease()).withWaitCap(options.waitCap()));
+                .withDefaultLease(options.defaultLease()).withWaitCap(options.waitCap()), metrics.lockEvents());
         Path scratch = null;
         Server server = new Server(HttpServerSizing.threadPool());
+        metrics.bind(service.table(), server.getThreadPool());
+        MasterActivity activity = MasterActivity.start(service.table(), metrics.waiting());
         try {
             scratch = JspSupport.createScratch();
             ServerConnector connector = HttpServerSizing.addConnector(server, options.host(), options.port(),
                     options.waitCap());
-            Handler handlers = HttpServerSizing.loadBodiesFirst(context(options, service, scratch));
+            Handler handlers = HttpServerSizing.loadBodiesFirst(context(options, service, scratch, metrics, activity));
             server.setHandler(new GracefulHandler(handlers));
             server.setErrorHandler(quietErrors(new ErrorHandler()));
             server.setStopTimeout(STOP_TIMEOUT.toMillis());
             server.setStopAtShutdown(false);
             server.start();
             URI base = URI.create("http://" + hostForUri(options.host()) + ":" + connector.getLocalPort());
-            MasterServer master = new MasterServer(server, service, scratch, base, startNanos);
+            MasterServer master = new MasterServer(server, service, metrics, activity, scratch, base,
+                    startNanos);
             LOG.info("Lock Facade master started on {} in {} ms (default lease {}, wait cap {}, {})", base,
                     Duration.ofNanos(System.nanoTime() - startNanos).toMillis(),
                     DurationText.format(options.defaultLease()), DurationText.format(options.waitCap()),
@@ -88,6 +98,8 @@ public final class MasterServer implements AutoCloseable {
             return master;
         } catch (Exception e) {
             stopQuietly(server);
+            activity.close();
+            metrics.close();
             service.close();
             if (scratch != null) {
                 JspSupport.deleteScratch(scratch);
@@ -117,12 +129,19 @@ public final class MasterServer implements AutoCloseable {
         return service;
     }
 
+    /** @return the master's meters, as {@code /admin/metrics} serves them */
+    public MasterMetrics metrics() {
+        return metrics;
+    }
+
     /** Stops the master; see the class comment. Safe to call more than once and from a shutdown hook. */
     public void stop() {
         if (!stopped.compareAndSet(false, true)) {
             return;
         }
         stopQuietly(server);
+        activity.close();
+        metrics.close();
         service.close();
         try {
             JspSupport.deleteScratch(scratchDir);
@@ -140,17 +159,20 @@ public final class MasterServer implements AutoCloseable {
         stop();
     }
 
-    private static ServletContextHandler context(MasterOptions options, MemoryLockServiceImpl service, Path scratch) {
+    private static ServletContextHandler context(MasterOptions options, MemoryLockServiceImpl service, Path scratch,
+                                                 MasterMetrics metrics, MasterActivity activity) {
         ServletContextHandler context = new ServletContextHandler(ServletContextHandler.NO_SESSIONS);
         context.setContextPath("/");
         context.setErrorHandler(quietErrors(new org.eclipse.jetty.ee11.servlet.ErrorHandler()));
         JspSupport.prepare(context, scratch);
         SecretCheck secretCheck = options.optionalSecret().map(SecretCheck::requiring).orElse(SecretCheck.open());
         ServletHolder endpoint = new ServletHolder(SERVICE_SERVLET_NAME,
-                new HessianEndpointServlet(service, secretCheck, new JettyClientPresence()));
+                new HessianEndpointServlet(service, secretCheck, new JettyClientPresence(),
+                        metrics.callObserver()));
         endpoint.setAsyncSupported(true);
         context.addServlet(endpoint, HessianEndpointServlet.MAPPING);
-        AdminPages.install(context, service, new AdminCredentials(options.adminUser(), options.adminPassword()));
+        AdminPages.install(context, service, new AdminCredentials(options.adminUser(), options.adminPassword()),
+                metrics, activity);
         return context;
     }
 

@@ -65,11 +65,6 @@ public record LockFacadeProperties(URI masterUrl, ClientTransportSettings transp
      * @throws IllegalArgumentException if a value cannot be read or breaks a limit (the message names it)
      */
     public static LockFacadeProperties from(PropertyResolver resolver) {
-        String masterUrl = resolver.getProperty(MASTER_URL);
-        if (masterUrl == null || masterUrl.isBlank()) {
-            throw new IllegalStateException("property " + MASTER_URL
-                    + " is required, e.g. http://master:8080/remoting/MemoryLockService");
-        }
         ClientTransportSettings transport = new ClientTransportSettings(
                 duration(resolver, CONNECT_TIMEOUT, ClientTransportSettings.DEFAULT_CONNECT_TIMEOUT),
                 duration(resolver, READ_TIMEOUT, ClientTransportSettings.DEFAULT_READ_TIMEOUT),
@@ -80,6 +75,23 @@ public record LockFacadeProperties(URI masterUrl, ClientTransportSettings transp
                 .withLease(duration(resolver, LEASE, defaults.lease()))
                 .withMaxLocalHandoffs(integer(resolver, MAX_LOCAL_HANDOFFS, defaults.maxLocalHandoffs()))
                 .withRemoteWaitCap(duration(resolver, REMOTE_WAIT_CAP, defaults.remoteWaitCap()));
+        return of(resolver.getProperty(MASTER_URL), transport, lock);
+    }
+
+    /**
+     * @param masterUrl the text of {@value #MASTER_URL}
+     * @param transport connect and read timeouts, secret
+     * @param lock      the {@code DistributeLock} settings
+     * @return the properties
+     * @throws IllegalStateException    if {@code masterUrl} is missing or blank
+     * @throws IllegalArgumentException if it is not a URL, or the read timeout does not exceed the remote wait cap
+     */
+    public static LockFacadeProperties of(String masterUrl, ClientTransportSettings transport,
+                                          DistributeLockSettings lock) {
+        if (masterUrl == null || masterUrl.isBlank()) {
+            throw new IllegalStateException("property " + MASTER_URL
+                    + " is required, e.g. http://master:8080/remoting/MemoryLockService");
+        }
         return new LockFacadeProperties(uri(masterUrl), transport, lock);
     }
 
