@@ -117,6 +117,9 @@ public final class CompactSet<K> {
         Object[] copiedKeys;
         long[] copiedStamps;
         synchronized (this) {
+            if (size == 0) {
+                return; // the reaper drains its late entries every round: an empty set costs no allocation
+            }
             copiedKeys = new Object[size];
             copiedStamps = stamped ? new long[size] : null;
             int n = 0;
