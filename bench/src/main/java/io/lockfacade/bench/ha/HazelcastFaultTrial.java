@@ -1,0 +1,85 @@
+package io.lockfacade.bench.ha;
+
+import com.hazelcast.cp.lock.FencedLock;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * One fault trial against Hazelcast CP, mirroring {@link LockFacadeFaultTrial}: a fresh 3-member cluster, a
+ * {@code FencedLock} held by its own client thread, {@link HaLimits#LOAD_THREADS} clients (one
+ * {@code HazelcastClient} and one thread each, lock proxies created before the fault) locking and unlocking their
+ * own locks, then the CP leader crashed or hung.
+ */
+final class HazelcastFaultTrial {
+
+    private final Path runDir;
+
+    /** @param runDir where each trial's cluster keeps its logs */
+    HazelcastFaultTrial(Path runDir) {
+        this.runDir = runDir;
+    }
+
+    /** Runs trial number {@code trial} of {@code fault}. */
+    TrialResult run(FaultKind fault, int trial) throws Exception {
+        ExecutorService holderThread = Executors.newSingleThreadExecutor(daemon("hz-holder"));
+        try (HazelcastCpGroup group = new HazelcastCpGroup(runDir.resolve("hz-" + fault + "-" + trial))) {
+            FencedLock held = group.newClient().getCPSubsystem().getLock("held");
+            long fence = holderThread.submit(held::lockAndGetFence).get(HaLimits.GROUP_READY_TIMEOUT.toMillis(),
+                    TimeUnit.MILLISECONDS);
+            List<FencedLock> loadLocks = new ArrayList<>();
+            for (int i = 0; i < HaLimits.LOAD_THREADS; i++) {
+                loadLocks.add(group.newClient().getCPSubsystem().getLock("load-" + i));
+            }
+            int leader = group.awaitLeader();
+            RecoveryClock clock = new RecoveryClock();
+            long grace = HaLimits.STALE_REPLY_GRACE.toNanos();
+            LoadThreads load = new LoadThreads("hz-load", HaLimits.LOAD_THREADS, i -> () -> {
+                FencedLock lock = loadLocks.get(i);
+                lock.lock();
+                clock.granted(System.nanoTime(), true, grace);
+                lock.unlock();
+            });
+            Double recovery;
+            try {
+                clock.awaitWarm();
+                clock.faultNow();
+                fault.apply(group.member(leader));
+                recovery = clock.awaitRecovery();
+            } finally {
+                load.stop();
+            }
+            boolean kept = recovery != null && stillHeld(holderThread, held, fence);
+            return new TrialResult(recovery, kept, "hz" + (leader + 1) + " faulted");
+        } finally {
+            holderThread.shutdownNow();
+        }
+    }
+
+    /** The holder thread still owns the lock, with the fence it was granted. */
+    private static boolean stillHeld(ExecutorService holderThread, FencedLock held, long fence)
+            throws InterruptedException {
+        try {
+            return holderThread.submit(() -> held.isLockedByCurrentThread() && held.getFence() == fence)
+                    .get(HaLimits.RECOVERY_CAP.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (ExecutionException | TimeoutException e) {
+            return false;
+        }
+    }
+
+    private static ThreadFactory daemon(String name) {
+        return runnable -> {
+            Thread thread = new Thread(runnable, name);
+            thread.setDaemon(true);
+            return thread;
+        };
+    }
+}

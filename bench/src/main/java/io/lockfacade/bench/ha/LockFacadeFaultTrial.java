@@ -1,0 +1,79 @@
+package io.lockfacade.bench.ha;
+
+import io.lockfacade.api.LockGrant;
+
+import java.io.IOException;
+import java.util.List;
+
+/**
+ * One fault trial against the Lock Facade group: a lock is taken and held, {@link HaLimits#LOAD_THREADS} client
+ * threads lock and unlock their own keys, the leader is crashed or hung, and the trial measures fault to first grant
+ * answered by another member, then checks the held lock. The faulted member is then ended and restarted with its
+ * data, so the next trial starts from a whole group.
+ */
+final class LockFacadeFaultTrial {
+
+    private static final String TYPE = "habench";
+    private static final long NO_WAIT = 0;
+
+    private final LockFacadeGroup group;
+
+    /** @param group the running group */
+    LockFacadeFaultTrial(LockFacadeGroup group) {
+        this.group = group;
+    }
+
+    /** Runs trial number {@code trial} of {@code fault}. */
+    TrialResult run(FaultKind fault, int trial) throws InterruptedException, IOException {
+        int oldLeader = group.awaitAgreedLeader();
+        List<String> endpoints = group.endpoints();
+        String heldKey = "held-" + fault + "-" + trial;
+        String holder = "holder-" + fault + "-" + trial;
+        LockGrant before = new LeaderFollowingLocks(endpoints, oldLeader)
+                .tryLock(TYPE, heldKey, holder, HaLimits.HELD_LEASE.toMillis(), NO_WAIT, deadline()).value();
+        RecoveryClock clock = new RecoveryClock();
+        LoadThreads load = new LoadThreads("lf-load", HaLimits.LOAD_THREADS, i -> {
+            LeaderFollowingLocks locks = new LeaderFollowingLocks(endpoints, oldLeader);
+            String key = "load-" + fault + "-" + trial + "-" + i;
+            String owner = "load-owner-" + i;
+            return () -> {
+                LeaderFollowingLocks.Answered<LockGrant> grant = locks.tryLock(TYPE, key, owner,
+                        HaLimits.LOAD_LEASE.toMillis(), NO_WAIT, deadline());
+                if (grant.value() != null) {
+                    clock.granted(grant.doneNanos(), grant.member() != oldLeader, 0);
+                    locks.unlock(TYPE, key, owner, deadline());
+                }
+            };
+        });
+        Double recovery;
+        try {
+            clock.awaitWarm();
+            clock.faultNow();
+            fault.apply(group.member(oldLeader));
+            recovery = clock.awaitRecovery();
+        } finally {
+            load.stop();
+        }
+        boolean kept = recovery != null && stillHeld(endpoints, oldLeader, heldKey, holder, before);
+        group.member(oldLeader).close();
+        group.startMember(oldLeader);
+        return new TrialResult(recovery, kept, LockFacadeGroup.id(oldLeader) + " faulted");
+    }
+
+    /** The same owner gets the same grant back (idempotent tryLock) and another owner is refused. */
+    private static boolean stillHeld(List<String> endpoints, int oldLeader, String key, String holder,
+                                     LockGrant before) throws InterruptedException {
+        int start = (oldLeader + 1) % endpoints.size();
+        LeaderFollowingLocks locks = new LeaderFollowingLocks(endpoints, start);
+        LockGrant other = locks.tryLock(TYPE, key, "intruder", HaLimits.LOAD_LEASE.toMillis(), NO_WAIT, deadline())
+                .value();
+        LockGrant again = locks.tryLock(TYPE, key, holder, HaLimits.HELD_LEASE.toMillis(), NO_WAIT, deadline())
+                .value();
+        locks.unlock(TYPE, key, holder, deadline());
+        return other == null && again != null && again.getFencingToken() == before.getFencingToken();
+    }
+
+    private static long deadline() {
+        return System.nanoTime() + HaLimits.RECOVERY_CAP.toNanos();
+    }
+}
