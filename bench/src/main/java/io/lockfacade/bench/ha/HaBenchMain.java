@@ -24,7 +24,7 @@ import java.util.stream.Stream;
  *
  * <p>{@code java -cp bench/target/lock-facade-bench.jar io.lockfacade.bench.ha.HaBenchMain
  * --master-jar webapp/target/lock-facade-webapp.jar [--group-commit C] [--trials 5] [--s1-rounds 2000]
- * [--s3-seconds 5] [--out bench/results/ha] [--keep-work false]}
+ * [--s3-seconds 5] [--out bench/results/ha] [--keep-work false] [--client java|contract]}
  */
 public final class HaBenchMain {
 
@@ -68,7 +68,7 @@ public final class HaBenchMain {
         Latency singleS1;
         double singleS3;
         try (SingleMaster single = SingleMaster.start(jar, work)) {
-            LockFacadeLatency latency = new LockFacadeLatency(List.of(single.endpoint()), 0);
+            LockFacadeLatency latency = new LockFacadeLatency(List.of(single.endpoint()), 0, options.client());
             latency.awaitServing(HaLimits.GROUP_READY_TIMEOUT);
             singleS1 = latency.s1("single", options.s1Warmup(), options.s1Rounds());
             singleS3 = latency.s3("single", s3);
@@ -79,11 +79,12 @@ public final class HaBenchMain {
         Map<FaultKind, FaultSummary> lockFacade = new EnumMap<>(FaultKind.class);
         try (LockFacadeGroup group = new LockFacadeGroup(jar, Files.createDirectories(work.resolve("group")))) {
             group.start();
-            LockFacadeLatency latency = new LockFacadeLatency(group.endpoints(), group.awaitAgreedLeader());
+            LockFacadeLatency latency = new LockFacadeLatency(group.endpoints(), group.awaitAgreedLeader(),
+                    options.client());
             groupS1 = latency.s1("group", options.s1Warmup(), options.s1Rounds());
             groupS3 = latency.s3("group", s3);
             log("group: S1 " + groupS1 + ", S3 " + groupS3 + "/s");
-            LockFacadeFaultTrial trial = new LockFacadeFaultTrial(group);
+            LockFacadeFaultTrial trial = new LockFacadeFaultTrial(group, options.client());
             for (FaultKind fault : FaultKind.values()) {
                 List<TrialResult> trials = new ArrayList<>();
                 for (int i = 0; i < options.trials(); i++) {
@@ -107,7 +108,7 @@ public final class HaBenchMain {
             }
             hazelcast.put(fault, new FaultSummary(trials));
         }
-        return new HaResults(options.groupCommit(), loadBefore, loadAverage(), lockFacade, hazelcast,
+        return new HaResults(options.groupCommit(), options.client(), loadBefore, loadAverage(), lockFacade, hazelcast,
                 groupS1, singleS1, hazelcastS1, groupS3, singleS3);
     }
 

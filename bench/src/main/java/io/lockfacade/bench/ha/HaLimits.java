@@ -10,7 +10,7 @@ public final class HaLimits {
     /** Every process of the run listens on loopback only. */
     public static final String HOST = "127.0.0.1";
     /** Heap of each member JVM (Lock Facade and Hazelcast alike). */
-    public static final String MEMBER_HEAP = "256m";
+    public static final String MEMBER_HEAP = "512m";
     /** How long a Lock Facade call may wait for an answer before the harness client tries another member. */
     public static final Duration CALL_TIMEOUT = Duration.ofMillis(750);
     /** How long the harness client waits for a TCP connection to a member. */
@@ -21,6 +21,10 @@ public final class HaLimits {
     public static final Duration RECOVERY_CAP = Duration.ofSeconds(20);
     /** Start of a group (or of a restarted member) until it is healthy; generous for a loaded 2-vCPU host. */
     public static final Duration GROUP_READY_TIMEOUT = Duration.ofSeconds(120);
+    /** Bound on each step of setting up a Hazelcast cluster and its clients before a fault. */
+    public static final Duration SETUP_TIMEOUT = Duration.ofSeconds(60);
+    /** Fresh Hazelcast clusters tried per trial before the run gives up. */
+    public static final int SETUP_ATTEMPTS = 3;
     /** Grants the load must have made before a fault, so that the fault hits a warm, busy group. */
     public static final int WARM_GRANTS = 30;
     /** Longest wait for the load to warm up. */

@@ -1,6 +1,7 @@
 package io.lockfacade.bench.ha;
 
 import java.nio.file.Path;
+import java.util.Locale;
 
 /**
  * The command line of {@link HaBenchMain}.
@@ -12,14 +13,16 @@ import java.nio.file.Path;
  * @param s3Seconds   S3 duration per master
  * @param out         where the markdown and JSON go
  * @param keepWork    keep the members' data and logs (in a temporary directory) instead of deleting them
+ * @param client      the client that drives the Lock Facade masters ({@code java} by default)
  */
 record HaOptions(Path masterJar, String groupCommit, int trials, int s1Rounds, int s3Seconds, Path out,
-                 boolean keepWork) {
+                 boolean keepWork, LockCalls.Kind client) {
 
     private static final int MAX_TRIALS = 50;
 
     /**
-     * Parses {@code --master-jar P --group-commit C --trials N --s1-rounds N --s3-seconds N --out DIR --keep-work true|false}.
+     * Parses {@code --master-jar P --group-commit C --trials N --s1-rounds N --s3-seconds N --out DIR --keep-work true|false
+     * --client java|contract}.
      *
      * @throws IllegalArgumentException on an unknown flag, a missing value or a value out of range
      */
@@ -31,6 +34,7 @@ record HaOptions(Path masterJar, String groupCommit, int trials, int s1Rounds, i
         int s3 = 5;
         Path out = Path.of("bench/results/ha");
         boolean keep = false;
+        LockCalls.Kind client = LockCalls.Kind.JAVA;
         for (int i = 0; i < args.length; i += 2) {
             if (i + 1 >= args.length) {
                 throw new IllegalArgumentException(args[i] + " needs a value");
@@ -44,10 +48,19 @@ record HaOptions(Path masterJar, String groupCommit, int trials, int s1Rounds, i
                 case "--s3-seconds" -> s3 = positive(args[i], value, Integer.MAX_VALUE);
                 case "--out" -> out = Path.of(value);
                 case "--keep-work" -> keep = Boolean.parseBoolean(value);
+                case "--client" -> client = clientKind(value);
                 default -> throw new IllegalArgumentException("unknown flag " + args[i]);
             }
         }
-        return new HaOptions(jar, commit, trials, s1, s3, out, keep);
+        return new HaOptions(jar, commit, trials, s1, s3, out, keep, client);
+    }
+
+    private static LockCalls.Kind clientKind(String value) {
+        try {
+            return LockCalls.Kind.valueOf(value.toUpperCase(Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("--client must be java or contract, was " + value, e);
+        }
     }
 
     private static int positive(String flag, String value, int max) {

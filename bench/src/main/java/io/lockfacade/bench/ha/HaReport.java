@@ -25,7 +25,9 @@ final class HaReport {
 
     static String markdown(HaResults r, int trials) {
         StringBuilder out = new StringBuilder();
-        out.append("Group code measured: `").append(r.groupCommit()).append("`; ").append(trials)
+        out.append("Group code measured: `").append(r.groupCommit()).append("`; Lock Facade client: ")
+                .append(r.client() == LockCalls.Kind.JAVA ? "the Java client's failover (comma-separated master list)"
+                        : "the harness's contract-only caller").append("; ").append(trials)
                 .append(" trials per fault; load average (1/5/15 min) ").append(r.loadBefore())
                 .append(" at start, ").append(r.loadAfter()).append(" at end (2 vCPUs).\n\n");
         out.append("| fault -> first grant by the new leader | Lock Facade group min / median / max | held lock kept "
@@ -87,7 +89,8 @@ final class HaReport {
             faults.add(faultJson("lock-facade-group", fault, r.lockFacade().get(fault), r.faultTargetMet(fault)));
             faults.add(faultJson("hazelcast-5.4-cp", fault, r.hazelcast().get(fault), null));
         }
-        return "{\n  \"groupCommit\": " + quote(r.groupCommit()) + ",\n  \"loadAverageStart\": " + quote(r.loadBefore())
+        return "{\n  \"groupCommit\": " + quote(r.groupCommit()) + ",\n  \"client\": " + quote(r.client().name())
+                + ",\n  \"loadAverageStart\": " + quote(r.loadBefore())
                 + ",\n  \"loadAverageEnd\": " + quote(r.loadAfter()) + ",\n  \"recoveryCapMs\": "
                 + HaLimits.RECOVERY_CAP.toMillis() + ",\n  \"faults\": " + faults
                 + ",\n  \"s1\": {\"group\": " + latencyJson(r.groupS1()) + ", \"single\": " + latencyJson(r.singleS1())

@@ -6,6 +6,7 @@ import java.util.Map;
  * Everything one run measured.
  *
  * @param groupCommit  the group code measured (as given on the command line)
+ * @param client       the client that drove the Lock Facade masters
  * @param loadBefore   {@code /proc/loadavg} when the run started
  * @param loadAfter    {@code /proc/loadavg} when it ended
  * @param lockFacade   fault summaries of the Lock Facade group
@@ -16,7 +17,7 @@ import java.util.Map;
  * @param groupS3      S3 pairs per second on the group
  * @param singleS3     S3 pairs per second on the single master
  */
-record HaResults(String groupCommit, String loadBefore, String loadAfter,
+record HaResults(String groupCommit, LockCalls.Kind client, String loadBefore, String loadAfter,
                  Map<FaultKind, FaultSummary> lockFacade, Map<FaultKind, FaultSummary> hazelcast,
                  Latency groupS1, Latency singleS1, Latency hazelcastS1, double groupS3, double singleS3) {
 

@@ -28,16 +28,39 @@ final class HazelcastFaultTrial {
         this.runDir = runDir;
     }
 
-    /** Runs trial number {@code trial} of {@code fault}. */
+    /**
+     * Runs trial number {@code trial} of {@code fault} on a fresh cluster; a cluster that does not form a healthy CP
+     * group before the fault (seen on a host loaded far past its cores) is replaced, up to
+     * {@link HaLimits#SETUP_ATTEMPTS} times.
+     *
+     * @throws IllegalStateException if no attempt got a healthy cluster
+     */
     TrialResult run(FaultKind fault, int trial) throws Exception {
+        IllegalStateException failure = new IllegalStateException("no healthy Hazelcast CP cluster for " + fault
+                + " trial " + trial + " in " + HaLimits.SETUP_ATTEMPTS + " attempts");
+        for (int attempt = 0; attempt < HaLimits.SETUP_ATTEMPTS; attempt++) {
+            try {
+                return attempt(fault, runDir.resolve("hz-" + fault + "-" + trial + "-" + attempt));
+            } catch (TimeoutException | ExecutionException | IllegalStateException e) {
+                failure.addSuppressed(e);
+            }
+        }
+        throw failure;
+    }
+
+    private TrialResult attempt(FaultKind fault, Path dir) throws Exception {
         ExecutorService holderThread = Executors.newSingleThreadExecutor(daemon("hz-holder"));
-        try (HazelcastCpGroup group = new HazelcastCpGroup(runDir.resolve("hz-" + fault + "-" + trial))) {
-            FencedLock held = group.newClient().getCPSubsystem().getLock("held");
-            long fence = holderThread.submit(held::lockAndGetFence).get(HaLimits.GROUP_READY_TIMEOUT.toMillis(),
+        try (HazelcastCpGroup group = new HazelcastCpGroup(dir)) {
+            // Client start and proxy creation block while the CP group forms: bounded here, not by Hazelcast.
+            FencedLock held = holderThread.submit(() -> group.newClient().getCPSubsystem().getLock("held"))
+                    .get(HaLimits.SETUP_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+            long fence = holderThread.submit(held::lockAndGetFence).get(HaLimits.SETUP_TIMEOUT.toMillis(),
                     TimeUnit.MILLISECONDS);
             List<FencedLock> loadLocks = new ArrayList<>();
             for (int i = 0; i < HaLimits.LOAD_THREADS; i++) {
-                loadLocks.add(group.newClient().getCPSubsystem().getLock("load-" + i));
+                String name = "load-" + i;
+                loadLocks.add(holderThread.submit(() -> group.newClient().getCPSubsystem().getLock(name))
+                        .get(HaLimits.SETUP_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS));
             }
             int leader = group.awaitLeader();
             RecoveryClock clock = new RecoveryClock();

@@ -17,7 +17,7 @@ import java.util.function.Function;
  * leader, a refused connection or a call unanswered within {@link HaLimits#CALL_TIMEOUT} send it to the next
  * member after a short pause (so a dead leader still named by a follower is not hammered). So a silent leader costs at most one call timeout. Not thread-safe: one instance per client thread.
  */
-final class LeaderFollowingLocks {
+final class LeaderFollowingLocks implements LockCalls {
 
     private final List<String> endpoints;
     private final List<MemoryLockService> members = new ArrayList<>();
@@ -54,25 +54,15 @@ final class LeaderFollowingLocks {
         this.current = first;
     }
 
-    /**
-     * A call's result and the member that answered it.
-     *
-     * @param value      what the call returned
-     * @param member     index of the member that answered
-     * @param doneNanos  {@link System#nanoTime()} when the answer arrived
-     * @param <T>        the result type
-     */
-    record Answered<T>(T value, int member, long doneNanos) {
-    }
-
-    /** @see MemoryLockService#tryLock */
-    Answered<LockGrant> tryLock(String type, String key, String owner, long leaseMillis, long waitMillis,
+    @Override
+    public Answered<LockGrant> tryLock(String type, String key, String owner, long leaseMillis, long waitMillis,
                                 long deadlineNanos) throws InterruptedException {
         return call(service -> service.tryLock(type, key, owner, leaseMillis, waitMillis), deadlineNanos);
     }
 
-    /** @see MemoryLockService#unlock */
-    Answered<Boolean> unlock(String type, String key, String owner, long deadlineNanos) throws InterruptedException {
+    @Override
+    public Answered<Boolean> unlock(String type, String key, String owner, long deadlineNanos)
+            throws InterruptedException {
         return call(service -> service.unlock(type, key, owner), deadlineNanos);
     }
 

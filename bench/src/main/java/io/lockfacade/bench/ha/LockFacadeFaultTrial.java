@@ -3,6 +3,7 @@ package io.lockfacade.bench.ha;
 import io.lockfacade.api.LockGrant;
 
 import java.io.IOException;
+import java.time.Duration;
 import java.util.List;
 
 /**
@@ -17,10 +18,12 @@ final class LockFacadeFaultTrial {
     private static final long NO_WAIT = 0;
 
     private final LockFacadeGroup group;
+    private final LockCalls.Kind client;
 
-    /** @param group the running group */
-    LockFacadeFaultTrial(LockFacadeGroup group) {
+    /** @param group the running group; @param client the client the load and the checks use */
+    LockFacadeFaultTrial(LockFacadeGroup group, LockCalls.Kind client) {
         this.group = group;
+        this.client = client;
     }
 
     /** Runs trial number {@code trial} of {@code fault}. */
@@ -29,15 +32,15 @@ final class LockFacadeFaultTrial {
         List<String> endpoints = group.endpoints();
         String heldKey = "held-" + fault + "-" + trial;
         String holder = "holder-" + fault + "-" + trial;
-        LockGrant before = new LeaderFollowingLocks(endpoints, oldLeader)
+        LockGrant before = client.create(endpoints, oldLeader, Duration.ZERO)
                 .tryLock(TYPE, heldKey, holder, HaLimits.HELD_LEASE.toMillis(), NO_WAIT, deadline()).value();
         RecoveryClock clock = new RecoveryClock();
         LoadThreads load = new LoadThreads("lf-load", HaLimits.LOAD_THREADS, i -> {
-            LeaderFollowingLocks locks = new LeaderFollowingLocks(endpoints, oldLeader);
+            LockCalls locks = client.create(endpoints, oldLeader, Duration.ZERO);
             String key = "load-" + fault + "-" + trial + "-" + i;
             String owner = "load-owner-" + i;
             return () -> {
-                LeaderFollowingLocks.Answered<LockGrant> grant = locks.tryLock(TYPE, key, owner,
+                LockCalls.Answered<LockGrant> grant = locks.tryLock(TYPE, key, owner,
                         HaLimits.LOAD_LEASE.toMillis(), NO_WAIT, deadline());
                 if (grant.value() != null) {
                     clock.granted(grant.doneNanos(), grant.member() != oldLeader, 0);
@@ -61,10 +64,10 @@ final class LockFacadeFaultTrial {
     }
 
     /** The same owner gets the same grant back (idempotent tryLock) and another owner is refused. */
-    private static boolean stillHeld(List<String> endpoints, int oldLeader, String key, String holder,
+    private boolean stillHeld(List<String> endpoints, int oldLeader, String key, String holder,
                                      LockGrant before) throws InterruptedException {
         int start = (oldLeader + 1) % endpoints.size();
-        LeaderFollowingLocks locks = new LeaderFollowingLocks(endpoints, start);
+        LockCalls locks = client.create(endpoints, start, Duration.ZERO);
         LockGrant other = locks.tryLock(TYPE, key, "intruder", HaLimits.LOAD_LEASE.toMillis(), NO_WAIT, deadline())
                 .value();
         LockGrant again = locks.tryLock(TYPE, key, holder, HaLimits.HELD_LEASE.toMillis(), NO_WAIT, deadline())

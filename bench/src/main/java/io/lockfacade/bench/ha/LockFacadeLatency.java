@@ -9,7 +9,7 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * S1 and S3 against a Lock Facade master (single or the group's leader), through the same
- * {@link LeaderFollowingLocks} caller, so both differ only in the master.
+ * {@link LockCalls} client kind, so both differ only in the master.
  */
 final class LockFacadeLatency {
 
@@ -18,11 +18,17 @@ final class LockFacadeLatency {
 
     private final List<String> endpoints;
     private final int leader;
+    private final LockCalls.Kind client;
 
-    /** @param endpoints the master's endpoints; @param leader the index to call first */
-    LockFacadeLatency(List<String> endpoints, int leader) {
+    /**
+     * @param endpoints the master's endpoints
+     * @param leader    the index to call first
+     * @param client    the client to measure with
+     */
+    LockFacadeLatency(List<String> endpoints, int leader, LockCalls.Kind client) {
         this.endpoints = endpoints;
         this.leader = leader;
+        this.client = client;
     }
 
     /**
@@ -31,7 +37,7 @@ final class LockFacadeLatency {
      * @throws IllegalStateException if it does not within {@code timeout}
      */
     void awaitServing(Duration timeout) throws InterruptedException {
-        LeaderFollowingLocks locks = new LeaderFollowingLocks(endpoints, leader);
+        LockCalls locks = client.create(endpoints, leader, Duration.ZERO);
         long deadline = System.nanoTime() + timeout.toNanos();
         locks.tryLock(TYPE, "ready", "ready", HaLimits.LOAD_LEASE.toMillis(), NO_WAIT, deadline);
         locks.unlock(TYPE, "ready", "ready", deadline);
@@ -39,7 +45,7 @@ final class LockFacadeLatency {
 
     /** S1: one thread, lock+unlock of a new key each time; {@code warmup} untimed rounds first. */
     Latency s1(String label, int warmup, int rounds) throws InterruptedException {
-        LeaderFollowingLocks locks = new LeaderFollowingLocks(endpoints, leader);
+        LockCalls locks = client.create(endpoints, leader, Duration.ZERO);
         LatencyHistogram histogram = new LatencyHistogram();
         for (int i = 0; i < warmup + rounds; i++) {
             String key = label + "-s1-" + i;
@@ -61,7 +67,7 @@ final class LockFacadeLatency {
         AtomicLong pairs = new AtomicLong();
         String key = label + "-s3";
         LoadThreads threads = new LoadThreads("s3-" + label, HaLimits.S3_THREADS, i -> {
-            LeaderFollowingLocks locks = new LeaderFollowingLocks(endpoints, leader, HaLimits.S3_WAIT);
+            LockCalls locks = client.create(endpoints, leader, HaLimits.S3_WAIT);
             String owner = "s3-owner-" + i;
             return () -> {
                 LockGrant grant = locks.tryLock(TYPE, key, owner, HaLimits.LOAD_LEASE.toMillis(),

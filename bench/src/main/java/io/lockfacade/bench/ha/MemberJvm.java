@@ -3,6 +3,8 @@ package io.lockfacade.bench.ha;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -11,6 +13,14 @@ import java.util.concurrent.TimeUnit;
  * {@link #close()}, which always leaves no process behind. Only this process is ever signalled, by its pid.
  */
 final class MemberJvm implements AutoCloseable {
+
+    /** Every member this JVM started and has not closed: ended by a shutdown hook if the run is interrupted. */
+    private static final Set<MemberJvm> RUNNING = ConcurrentHashMap.newKeySet();
+
+    static {
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> List.copyOf(RUNNING).forEach(MemberJvm::close),
+                "ha-bench-members-cleanup"));
+    }
 
     private final String name;
     private final Process process;
@@ -32,7 +42,9 @@ final class MemberJvm implements AutoCloseable {
                 .redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
                 .start();
-        return new MemberJvm(name, process, log);
+        MemberJvm member = new MemberJvm(name, process, log);
+        RUNNING.add(member);
+        return member;
     }
 
     /** @return the member's name, for reports */
@@ -68,6 +80,7 @@ final class MemberJvm implements AutoCloseable {
             signal("CONT");
             crash();
         }
+        RUNNING.remove(this);
     }
 
     private void awaitExit() {
