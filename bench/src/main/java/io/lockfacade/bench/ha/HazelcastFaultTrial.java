@@ -62,19 +62,20 @@ final class HazelcastFaultTrial {
                 loadLocks.add(holderThread.submit(() -> group.newClient().getCPSubsystem().getLock(name))
                         .get(HaLimits.SETUP_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS));
             }
-            int leader = group.awaitLeader();
             RecoveryClock clock = new RecoveryClock();
             long grace = HaLimits.STALE_REPLY_GRACE.toNanos();
             LoadThreads load = new LoadThreads("hz-load", HaLimits.LOAD_THREADS, i -> () -> {
                 FencedLock lock = loadLocks.get(i);
                 lock.lock();
-                clock.granted(System.nanoTime(), true, grace);
+                clock.granted(System.nanoTime(), RecoveryClock.UNKNOWN_MEMBER, grace);
                 lock.unlock();
             });
             Double recovery;
+            int leader;
             try {
                 clock.awaitWarm();
-                clock.faultNow();
+                leader = group.awaitLeader();
+                clock.faultNow(leader);
                 fault.apply(group.member(leader));
                 recovery = clock.awaitRecovery();
             } finally {

@@ -28,45 +28,49 @@ final class LockFacadeFaultTrial {
 
     /** Runs trial number {@code trial} of {@code fault}. */
     TrialResult run(FaultKind fault, int trial) throws InterruptedException, IOException {
-        int oldLeader = group.awaitAgreedLeader();
+        int leader = group.awaitAgreedLeader();
         List<String> endpoints = group.endpoints();
         String heldKey = "held-" + fault + "-" + trial;
         String holder = "holder-" + fault + "-" + trial;
-        LockGrant before = client.create(endpoints, oldLeader, Duration.ZERO)
+        LockGrant before = client.create(endpoints, leader, Duration.ZERO)
                 .tryLock(TYPE, heldKey, holder, HaLimits.HELD_LEASE.toMillis(), NO_WAIT, deadline()).value();
         RecoveryClock clock = new RecoveryClock();
         LoadThreads load = new LoadThreads("lf-load", HaLimits.LOAD_THREADS, i -> {
-            LockCalls locks = client.create(endpoints, oldLeader, Duration.ZERO);
+            LockCalls locks = client.create(endpoints, leader, Duration.ZERO);
             String key = "load-" + fault + "-" + trial + "-" + i;
             String owner = "load-owner-" + i;
             return () -> {
                 LockCalls.Answered<LockGrant> grant = locks.tryLock(TYPE, key, owner,
                         HaLimits.LOAD_LEASE.toMillis(), NO_WAIT, deadline());
                 if (grant.value() != null) {
-                    clock.granted(grant.doneNanos(), grant.member() != oldLeader, 0);
+                    clock.granted(grant.doneNanos(), grant.member(), 0);
                     locks.unlock(TYPE, key, owner, deadline());
                 }
             };
         });
         Double recovery;
+        int faulted;
         try {
             clock.awaitWarm();
-            clock.faultNow();
-            fault.apply(group.member(oldLeader));
+            // Leadership may have moved while the load warmed up (a loaded host sees spurious elections): fault the
+            // member that leads now.
+            faulted = group.awaitAgreedLeader();
+            clock.faultNow(faulted);
+            fault.apply(group.member(faulted));
             recovery = clock.awaitRecovery();
         } finally {
             load.stop();
         }
-        boolean kept = recovery != null && stillHeld(endpoints, oldLeader, heldKey, holder, before);
-        group.member(oldLeader).close();
-        group.startMember(oldLeader);
-        return new TrialResult(recovery, kept, LockFacadeGroup.id(oldLeader) + " faulted");
+        boolean kept = recovery != null && stillHeld(endpoints, faulted, heldKey, holder, before);
+        group.member(faulted).close();
+        group.startMember(faulted);
+        return new TrialResult(recovery, kept, LockFacadeGroup.id(faulted) + " faulted");
     }
 
     /** The same owner gets the same grant back (idempotent tryLock) and another owner is refused. */
-    private boolean stillHeld(List<String> endpoints, int oldLeader, String key, String holder,
+    private boolean stillHeld(List<String> endpoints, int faulted, String key, String holder,
                                      LockGrant before) throws InterruptedException {
-        int start = (oldLeader + 1) % endpoints.size();
+        int start = (faulted + 1) % endpoints.size();
         LockCalls locks = client.create(endpoints, start, Duration.ZERO);
         LockGrant other = locks.tryLock(TYPE, key, "intruder", HaLimits.LOAD_LEASE.toMillis(), NO_WAIT, deadline())
                 .value();

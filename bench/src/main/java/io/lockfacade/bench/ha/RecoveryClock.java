@@ -16,10 +16,15 @@ final class RecoveryClock {
     private final AtomicInteger grants = new AtomicInteger();
     private final AtomicLong firstAfterFault = new AtomicLong(NOT_YET);
     private final CountDownLatch recovered = new CountDownLatch(1);
+    private volatile int faulted = UNKNOWN_MEMBER;
     private volatile long faultNanos = NOT_YET;
 
-    /** Called right before the fault is applied. */
-    void faultNow() {
+    /** A grant whose answering member the client does not report. */
+    static final int UNKNOWN_MEMBER = -1;
+
+    /** Called right before the fault is applied to member {@code member}. */
+    void faultNow(int member) {
+        faulted = member;
         faultNanos = System.nanoTime();
     }
 
@@ -27,12 +32,14 @@ final class RecoveryClock {
      * Records a grant.
      *
      * @param doneNanos       when the grant's answer arrived
-     * @param byNewLeader     whether the answer may come from the new leader (false: surely the old one)
+     * @param member          the member that answered, or {@link #UNKNOWN_MEMBER}; the faulted member's grants
+     *                        never count as recovery
      * @param staleGraceNanos grants this soon after the fault are not counted (replies sent before it)
      */
-    void granted(long doneNanos, boolean byNewLeader, long staleGraceNanos) {
+    void granted(long doneNanos, int member, long staleGraceNanos) {
         grants.incrementAndGet();
         long fault = faultNanos;
+        boolean byNewLeader = member == UNKNOWN_MEMBER || member != faulted;
         if (fault != NOT_YET && byNewLeader && doneNanos - fault > staleGraceNanos
                 && firstAfterFault.compareAndSet(NOT_YET, doneNanos)) {
             recovered.countDown();
