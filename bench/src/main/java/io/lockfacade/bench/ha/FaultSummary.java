@@ -8,9 +8,15 @@ import java.util.List;
  * The trials of one fault against one system: min / median / max of the recoveries, a trial with no recovery
  * counting as longer than any (so a median can be "none").
  *
- * @param trials every trial, in order
+ * @param trials  every measured trial, in order
+ * @param skipped trials that never reached the fault (no healthy cluster to fault), not measured
  */
-record FaultSummary(List<TrialResult> trials) {
+record FaultSummary(List<TrialResult> trials, int skipped) {
+
+    /** @param trials every trial, all measured */
+    FaultSummary(List<TrialResult> trials) {
+        this(trials, 0);
+    }
 
     /** @return the fastest recovery in ms, or {@code null} if none recovered */
     Double min() {

@@ -103,10 +103,16 @@ public final class HaBenchMain {
         HazelcastFaultTrial hzTrial = new HazelcastFaultTrial(work);
         for (FaultKind fault : FaultKind.values()) {
             List<TrialResult> trials = new ArrayList<>();
+            int skipped = 0;
             for (int i = 0; i < options.trials(); i++) {
-                trials.add(logged("hazelcast " + fault, hzTrial.run(fault, i)));
+                try {
+                    trials.add(logged("hazelcast " + fault, hzTrial.run(fault, i)));
+                } catch (IllegalStateException noCluster) {
+                    log("hazelcast " + fault + " trial " + i + " skipped: " + noCluster.getMessage());
+                    skipped++;
+                }
             }
-            hazelcast.put(fault, new FaultSummary(trials));
+            hazelcast.put(fault, new FaultSummary(trials, skipped));
         }
         return new HaResults(options.groupCommit(), options.client(), loadBefore, loadAverage(), lockFacade, hazelcast,
                 groupS1, singleS1, hazelcastS1, groupS3, singleS3);

@@ -58,7 +58,8 @@ final class HaReport {
 
     private static String spread(FaultSummary s) {
         return seconds(s.min()) + " / " + seconds(s.median()) + " / " + seconds(s.max()) + " s ("
-                + s.recovered() + "/" + s.trials().size() + " within " + HaLimits.RECOVERY_CAP.toSeconds() + " s)";
+                + s.recovered() + "/" + s.trials().size() + " within " + HaLimits.RECOVERY_CAP.toSeconds() + " s"
+                + (s.skipped() == 0 ? "" : "; " + s.skipped() + " skipped: no healthy cluster before the fault") + ")";
     }
 
     private static String target(FaultKind fault) {
@@ -106,6 +107,7 @@ final class HaReport {
                 + t.heldKept() + ", \"note\": " + quote(t.note()) + "}"));
         return "{\"system\": " + quote(system) + ", \"fault\": " + quote(fault.name()) + ", \"minMs\": " + s.min()
                 + ", \"medianMs\": " + s.median() + ", \"maxMs\": " + s.max() + ", \"heldKept\": " + s.heldKept()
+                + ", \"skipped\": " + s.skipped()
                 + (met == null ? "" : ", \"targetMet\": " + met) + ", \"trials\": " + trials + "}";
     }
 
