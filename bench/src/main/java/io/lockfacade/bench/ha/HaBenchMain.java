@@ -23,7 +23,7 @@ import java.util.stream.Stream;
  * writes {@code ha-results.md} and {@code ha-results.json}. Every process it starts is ended before it returns.
  *
  * <p>{@code java -cp bench/target/lock-facade-bench.jar io.lockfacade.bench.ha.HaBenchMain
- * --master-jar webapp/target/lock-facade-webapp.jar [--group-commit C] [--trials 5] [--s1-rounds 2000]
+ * --master-jar webapp/target/lock-facade-webapp.jar [--group-commit C] [--trials 5] [--hz-trials 5] [--s1-rounds 2000]
  * [--s3-seconds 5] [--out bench/results/ha] [--keep-work false] [--client java|contract]}
  */
 public final class HaBenchMain {
@@ -104,7 +104,7 @@ public final class HaBenchMain {
         for (FaultKind fault : FaultKind.values()) {
             List<TrialResult> trials = new ArrayList<>();
             int skipped = 0;
-            for (int i = 0; i < options.trials(); i++) {
+            for (int i = 0; i < options.hazelcastTrials(); i++) {
                 try {
                     trials.add(logged("hazelcast " + fault, hzTrial.run(fault, i)));
                 } catch (IllegalStateException noCluster) {

@@ -8,21 +8,22 @@ import java.util.Locale;
  *
  * @param masterJar   the runnable master under test (it must accept the group flags)
  * @param groupCommit what the report names as the group code measured
- * @param trials      trials per fault and system
+ * @param trials      trials per fault against the Lock Facade group
+ * @param hazelcastTrials trials per fault against Hazelcast CP (a fresh cluster each, so slower)
  * @param s1Rounds    timed S1 rounds per master
  * @param s3Seconds   S3 duration per master
  * @param out         where the markdown and JSON go
  * @param keepWork    keep the members' data and logs (in a temporary directory) instead of deleting them
  * @param client      the client that drives the Lock Facade masters ({@code java} by default)
  */
-record HaOptions(Path masterJar, String groupCommit, int trials, int s1Rounds, int s3Seconds, Path out,
-                 boolean keepWork, LockCalls.Kind client) {
+record HaOptions(Path masterJar, String groupCommit, int trials, int hazelcastTrials, int s1Rounds, int s3Seconds,
+                 Path out, boolean keepWork, LockCalls.Kind client) {
 
     private static final int MAX_TRIALS = 50;
 
     /**
-     * Parses {@code --master-jar P --group-commit C --trials N --s1-rounds N --s3-seconds N --out DIR --keep-work true|false
-     * --client java|contract}.
+     * Parses {@code --master-jar P --group-commit C --trials N --hz-trials N --s1-rounds N --s3-seconds N
+     * --out DIR --keep-work true|false --client java|contract}.
      *
      * @throws IllegalArgumentException on an unknown flag, a missing value or a value out of range
      */
@@ -30,6 +31,7 @@ record HaOptions(Path masterJar, String groupCommit, int trials, int s1Rounds, i
         Path jar = Path.of("webapp/target/lock-facade-webapp.jar");
         String commit = "unknown";
         int trials = 5;
+        Integer hzTrials = null;
         int s1 = 2000;
         int s3 = 5;
         Path out = Path.of("bench/results/ha");
@@ -44,6 +46,7 @@ record HaOptions(Path masterJar, String groupCommit, int trials, int s1Rounds, i
                 case "--master-jar" -> jar = Path.of(value);
                 case "--group-commit" -> commit = value;
                 case "--trials" -> trials = positive(args[i], value, MAX_TRIALS);
+                case "--hz-trials" -> hzTrials = positive(args[i], value, MAX_TRIALS);
                 case "--s1-rounds" -> s1 = positive(args[i], value, Integer.MAX_VALUE);
                 case "--s3-seconds" -> s3 = positive(args[i], value, Integer.MAX_VALUE);
                 case "--out" -> out = Path.of(value);
@@ -52,7 +55,7 @@ record HaOptions(Path masterJar, String groupCommit, int trials, int s1Rounds, i
                 default -> throw new IllegalArgumentException("unknown flag " + args[i]);
             }
         }
-        return new HaOptions(jar, commit, trials, s1, s3, out, keep, client);
+        return new HaOptions(jar, commit, trials, hzTrials == null ? trials : hzTrials, s1, s3, out, keep, client);
     }
 
     private static LockCalls.Kind clientKind(String value) {

@@ -28,10 +28,12 @@ final class HaReport {
         out.append("Group code measured: `").append(r.groupCommit()).append("`; Lock Facade client: ")
                 .append(r.client() == LockCalls.Kind.JAVA ? "the Java client's failover (comma-separated master list)"
                         : "the harness's contract-only caller").append("; ").append(trials)
-                .append(" trials per fault; load average (1/5/15 min) ").append(r.loadBefore())
+                .append(" Lock Facade trials per fault (each cell counts its own); load average (1/5/15 min) ")
+                .append(r.loadBefore())
                 .append(" at start, ").append(r.loadAfter()).append(" at end (2 vCPUs).\n\n");
         out.append("| fault -> first grant by the new leader | Lock Facade group min / median / max | held lock kept "
-                + "| Hazelcast 5.4 CP min / median / max | held lock kept | median ratio LF/HZ | target (LF) | met |\n");
+                + "| Hazelcast 5.4 CP min / median / max | held lock kept | median ratio LF/HZ | target (LF) "
+                + "| met |\n");
         out.append("|---|---|---|---|---|---|---|---|\n");
         for (FaultKind fault : FaultKind.values()) {
             FaultSummary lf = r.lockFacade().get(fault);

@@ -84,7 +84,8 @@ final class HazelcastCpGroup implements AutoCloseable {
             }
             Thread.sleep(HaLimits.POLL.toMillis());
         }
-        throw new IllegalStateException("no single CP leader within " + HaLimits.GROUP_READY_TIMEOUT + "; logs in " + dir);
+        throw new IllegalStateException("no single CP leader within " + HaLimits.GROUP_READY_TIMEOUT + "; logs in "
+                + dir);
     }
 
     private Path roleFile(int i) {

@@ -15,7 +15,8 @@ import java.util.function.Function;
  * A Lock Facade caller for one thread that finds the leader by itself, using nothing but the group contract: it
  * calls its current member; a {@code not leader; leader is URL} fault sends it to that URL, a fault that names no
  * leader, a refused connection or a call unanswered within {@link HaLimits#CALL_TIMEOUT} send it to the next
- * member after a short pause (so a dead leader still named by a follower is not hammered). So a silent leader costs at most one call timeout. Not thread-safe: one instance per client thread.
+ * member after a short pause (so a dead leader still named by a follower is not hammered). So a silent leader
+ * costs at most one call timeout. Not thread-safe: one instance per client thread.
  */
 final class LeaderFollowingLocks implements LockCalls {
 
