@@ -32,7 +32,7 @@ public record SessionProfile(int heldLocks, int holderThreads, Duration hold, Du
 
     /** @return a few seconds of each, on a smaller table, with a short TTL so that keep-alives happen */
     public static SessionProfile quick() {
-        return new SessionProfile(5_000, 4, Duration.ofSeconds(6), Duration.ofSeconds(1), Duration.ofSeconds(2),
+        return new SessionProfile(5_000, 4, Duration.ofSeconds(4), Duration.ofMillis(500), Duration.ofSeconds(1),
                 Duration.ofMillis(1500), 5_000, Duration.ofSeconds(3), Duration.ofSeconds(1), "512m", "512m");
     }
 
