@@ -4,29 +4,34 @@ import io.lockfacade.api.LockLostException;
 
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.LongSupplier;
 
 /**
- * The state machine of one node's locks: which local thread holds each grant, when a grant is asked for, handed
- * off, released, or discarded. Only the thread holding an entry's local lock talks to the master about it.
+ * Applies the {@link GrantState} machine of one node's locks: a fair local lock per lock decides which local
+ * thread may move its grant; {@link GrantTransitions} decides the move from the state and the time read from the
+ * node's clock; this class stores the next state and performs the move's effect (asks the master, releases
+ * remotely, reports a loss). Only the thread holding an entry's local lock talks to the master about it, and no
+ * local lock other than the entry's own is held across a remote call.
  *
- * <p>States of an entry's grant: none; held by the local lock's owner; cached between a final unlock that
- * chose a hand-off and the next local thread taking it. A cached grant nobody takes is released by the last
- * thread to leave the entry.
+ * <p>A cached grant nobody takes is released by the last thread to leave the entry.
  */
 final class LocalArbiter implements AutoCloseable {
 
     private final String nodeId;
     private final RemoteGrants grants;
     private final NodeSession session;
-    private final HandoffPolicy handoffPolicy;
+    private final GrantTransitions transitions;
+    private final LongSupplier nanoClock;
     private final LocalEntries entries = new LocalEntries();
     private volatile boolean closed;
 
+    /** Measures time on the session's clock, so that a grant and its session agree on when the TTL ran out. */
     LocalArbiter(String nodeId, RemoteGrants grants, NodeSession session, HandoffPolicy handoffPolicy) {
         this.nodeId = nodeId;
         this.grants = grants;
         this.session = session;
-        this.handoffPolicy = handoffPolicy;
+        this.transitions = new GrantTransitions(handoffPolicy);
+        this.nanoClock = session.nanoClock();
     }
 
     /**
@@ -78,18 +83,17 @@ final class LocalArbiter implements AutoCloseable {
                     + Thread.currentThread().getName());
         }
         RemoteHold hold = entry.hold();
-        boolean lost = hold.isLost();
+        String lossReason;
         try {
-            if (entry.mutex().getHoldCount() == 1) {
-                lost = releaseFinal(entry, hold, lost);
-            }
+            lossReason = entry.mutex().getHoldCount() == 1 ? releaseFinal(entry)
+                    : hold.lossReasonAt(nanoClock.getAsLong());
         } finally {
             entry.mutex().unlock();
             leave(id);
         }
-        if (lost) {
+        if (lossReason != null) {
             throw new LockLostException("lock " + id + " (fencing token " + hold.fencingToken()
-                    + ") was lost while held: " + hold.lossReason());
+                    + ") was lost while held: " + lossReason);
         }
     }
 
@@ -119,7 +123,7 @@ final class LocalArbiter implements AutoCloseable {
             try {
                 if (!mutex.isHeldByCurrentThread() && mutex.tryLock()) {
                     try {
-                        discard(entries.find(id).takeHold());
+                        abandon(entries.find(id));
                     } finally {
                         mutex.unlock();
                     }
@@ -134,12 +138,14 @@ final class LocalArbiter implements AutoCloseable {
     /** Called holding the entry's local lock: takes a grant handed off by the previous holder, or asks the master. */
     private boolean takeCachedOrAcquireRemotely(LockId id, LocalEntry entry, Deadline deadline, boolean interruptible)
             throws InterruptedException {
-        RemoteHold cached = entry.hold();
-        if (cached != null) {
-            if (!cached.isLost()) {
+        GrantStep step = entry.apply(transitions.take(entry.state(), nanoClock.getAsLong()));
+        switch (step.effect()) {
+            case USE_CACHED -> {
                 return true;
             }
-            discard(entry.takeHold()); // a lost grant is never reused
+            case DISCARD_THEN_ASK_MASTER -> discard(step.hold()); // a lost grant is never reused
+            case ASK_MASTER -> { }
+            default -> throw new IllegalStateException("unexpected step on taking " + id + ": " + step);
         }
         requireOpen();
         RemoteHold hold = grants.acquire(id, OwnerNames.of(nodeId, Thread.currentThread()), session, deadline,
@@ -153,33 +159,37 @@ final class LocalArbiter implements AutoCloseable {
             grants.releaseQuietly(hold);
             throw closedException();
         }
-        entry.setHold(hold);
+        entry.set(transitions.granted(entry.state(), hold));
         return true;
     }
 
     /**
      * Called by the holder on its final unlock: hands the grant off or releases it on the master.
      *
-     * @return whether the grant was lost
+     * @return why the grant was lost, or {@code null} if it was not
      */
-    private boolean releaseFinal(LocalEntry entry, RemoteHold hold, boolean lost) {
-        HandoffPolicy.Decision decision = handoffPolicy.onFinalUnlock(!lost && !closed,
-                entry.mutex().hasQueuedThreads(), hold.handoffs());
-        if (decision == HandoffPolicy.Decision.HAND_OFF) {
-            hold.recordHandoff();
-            return false;
+    private String releaseFinal(LocalEntry entry) {
+        GrantStep step = entry.apply(transitions.finalUnlock(entry.state(), nanoClock.getAsLong(),
+                entry.mutex().hasQueuedThreads(), closed));
+        RemoteHold hold = step.hold();
+        switch (step.effect()) {
+            case HANDED_OFF -> {
+                return null;
+            }
+            case REPORT_LOST -> {
+                discard(hold);
+                return step.lossReason();
+            }
+            case RELEASE_ON_MASTER -> {
+                hold.released();
+                if (grants.release(hold)) {
+                    return null;
+                }
+                hold.markLost("the master no longer held it at release (session ended or lock force-removed)");
+                return hold.lossReasonAt(nanoClock.getAsLong());
+            }
+            default -> throw new IllegalStateException("unexpected step on the final unlock: " + step);
         }
-        entry.takeHold();
-        hold.released();
-        if (lost) {
-            grants.releaseQuietly(hold);
-            return true;
-        }
-        if (!grants.release(hold)) {
-            hold.markLost("the master no longer held it at release (session ended or lock force-removed)");
-            return true;
-        }
-        return false;
     }
 
     /** Leaves the entry; the last one out releases a grant still cached for a thread that gave up. */
@@ -190,7 +200,7 @@ final class LocalArbiter implements AutoCloseable {
             if (mutex.tryLock()) { // if another thread holds the lock, the cached grant is now its own
                 try {
                     if (!mutex.hasQueuedThreads()) {
-                        discard(entry.takeHold());
+                        abandon(entry);
                     }
                 } finally {
                     mutex.unlock();
@@ -199,12 +209,18 @@ final class LocalArbiter implements AutoCloseable {
         }
     }
 
+    /** Called holding the entry's local lock: drops a cached grant nobody is left to take. */
+    private void abandon(LocalEntry entry) {
+        GrantStep step = entry.apply(transitions.abandon(entry.state()));
+        if (step.effect() == GrantStep.Effect.DISCARD) {
+            discard(step.hold());
+        }
+    }
+
     /** Stops tracking a grant nobody will use and releases it on a best-effort basis. */
     private void discard(RemoteHold hold) {
-        if (hold != null) {
-            hold.released();
-            grants.releaseQuietly(hold);
-        }
+        hold.released();
+        grants.releaseQuietly(hold);
     }
 
     private void requireOpen() {

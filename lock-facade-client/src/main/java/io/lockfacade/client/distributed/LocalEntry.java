@@ -4,14 +4,14 @@ import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * This node's state for one lock: the fair local lock that decides which local thread may hold (or ask the
- * master for) the grant, and the grant itself while held or cached for a hand-off.
+ * master for) the grant, and the {@link GrantState} of the grant.
  */
 final class LocalEntry {
 
     private final ReentrantLock mutex = new ReentrantLock(true);
 
-    /** Written only by the thread holding {@link #mutex}; non-null while held, and while cached for a hand-off. */
-    private volatile RemoteHold hold;
+    /** Written only by the thread holding {@link #mutex}; read by any thread. */
+    private volatile GrantState state = GrantState.FREE;
 
     /** Acquisitions in progress or held; changed only inside {@link LocalEntries}' atomic per-key map operations. */
     int users;
@@ -20,20 +20,28 @@ final class LocalEntry {
         return mutex;
     }
 
-    RemoteHold hold() {
-        return hold;
+    /** @return the stored state; read it through {@link GrantState#at(long)} to see a loss */
+    GrantState state() {
+        return state;
     }
 
-    void setHold(RemoteHold newHold) {
-        this.hold = newHold;
+    /** @return the grant held or cached here, or {@code null} if none */
+    RemoteHold hold() {
+        return state.hold();
     }
 
     /**
-     * @return the hold, cleared from this entry (the caller must hold {@link #mutex})
+     * Stores the step's next state (the caller must hold {@link #mutex}).
+     *
+     * @return the step, for its effect
      */
-    RemoteHold takeHold() {
-        RemoteHold taken = hold;
-        hold = null;
-        return taken;
+    GrantStep apply(GrantStep step) {
+        state = step.next();
+        return step;
+    }
+
+    /** Stores a state (the caller must hold {@link #mutex}). */
+    void set(GrantState next) {
+        state = next;
     }
 }

@@ -10,6 +10,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
+import java.util.function.LongSupplier;
 
 /**
  * This node's one session on the master, which every grant of the node lives under: opened on first need, kept
@@ -32,6 +33,7 @@ final class NodeSession implements AutoCloseable {
     private final RemoteGrants grants;
     private final String nodeId;
     private final long ttlMillis;
+    private final LongSupplier nanoClock;
     private final Set<RemoteHold> holds = ConcurrentHashMap.newKeySet();
     private final ScheduledThreadPoolExecutor keepAliveThread;
     private volatile SessionLease current;
@@ -43,7 +45,16 @@ final class NodeSession implements AutoCloseable {
      * @param keepAliveInterval the time between two keep-alives; the master's granted TTL / 3 if that is shorter
      */
     NodeSession(RemoteGrants grants, String nodeId, Duration ttl, Duration keepAliveInterval) {
+        this(grants, nodeId, ttl, keepAliveInterval, System::nanoTime);
+    }
+
+    /**
+     * @param nanoClock the node's clock (as {@link System#nanoTime()}), which measures the TTL on the client's side
+     * @see #NodeSession(RemoteGrants, String, Duration, Duration)
+     */
+    NodeSession(RemoteGrants grants, String nodeId, Duration ttl, Duration keepAliveInterval, LongSupplier nanoClock) {
         this.grants = grants;
+        this.nanoClock = nanoClock;
         this.nodeId = nodeId;
         this.ttlMillis = ttl.toMillis();
         this.keepAliveThread = new ScheduledThreadPoolExecutor(1, task -> {
@@ -54,7 +65,7 @@ final class NodeSession implements AutoCloseable {
         keepAliveThread.setExecuteExistingDelayedTasksAfterShutdownPolicy(false);
         long interval = Math.max(1, Math.min(keepAliveInterval.toNanos(),
                 TimeUnit.MILLISECONDS.toNanos(ttlMillis) / DistributeLockSettings.RENEWALS_PER_LEASE));
-        keepAliveThread.scheduleWithFixedDelay(this::keepAlive, interval, interval, TimeUnit.NANOSECONDS);
+        keepAliveThread.scheduleWithFixedDelay(this::keepAliveOnce, interval, interval, TimeUnit.NANOSECONDS);
     }
 
     /**
@@ -76,8 +87,8 @@ final class NodeSession implements AutoCloseable {
         }
         if (current == null || current.isLost()) {
             String id = nodeId + "/" + UUID.randomUUID();
-            long startedNanos = System.nanoTime();
-            current = new SessionLease(id, grants.openSession(id, ttlMillis), startedNanos);
+            long startedNanos = nanoClock.getAsLong();
+            current = new SessionLease(id, grants.openSession(id, ttlMillis), startedNanos, nanoClock);
         }
         return current;
     }
@@ -125,42 +136,63 @@ final class NodeSession implements AutoCloseable {
         }
     }
 
-    private void keepAlive() {
+    /** @return the node's clock, which every session lease and hold of this node is measured on */
+    LongSupplier nanoClock() {
+        return nanoClock;
+    }
+
+    /**
+     * One keep-alive of the current session (the keep-alive thread calls it every interval): asks the master,
+     * lets the lease decide what the answer or failure means at this instant, and applies the outcome.
+     */
+    void keepAliveOnce() {
         SessionLease lease = current;
         if (lease == null) {
             return;
         }
-        if (lease.isLost()) {
-            lost(lease, lease.lossReason());
+        long startedNanos = nanoClock.getAsLong();
+        if (lease.isLostAt(startedNanos)) {
+            lost(lease, lease.lossReasonAt(startedNanos));
             return;
         }
-        long startedNanos = System.nanoTime();
+        SessionLease.KeepAliveOutcome outcome;
+        RuntimeException failure = null;
         try {
-            long forceRemovals = grants.keepAlive(lease);
-            if (forceRemovals < 0) {
-                lost(lease, "the master ended it (TTL run out, closed or force-expired)");
-                log.warn("{}: every lock of node {} is lost", lease.lossReason(), nodeId);
-            } else if (lease.confirmed(startedNanos, forceRemovals)) {
-                checkHoldsOf(lease);
-            }
+            outcome = lease.answered(startedNanos, nanoClock.getAsLong(), grants.keepAlive(lease));
         } catch (RuntimeException e) { // transport failure, or anything else: a periodic task must not die
-            if (lease.isLost()) {
-                lost(lease, lease.lossReason());
-                log.warn("{} while keep-alives failed ({}): every lock of node {} is lost", lease.lossReason(),
-                        e.toString(), nodeId);
-            } else {
-                log.warn("Keep-alive of {} failed, retrying while its TTL lasts: {}", lease, e.toString());
+            failure = e;
+            outcome = lease.failed(nanoClock.getAsLong());
+        }
+        switch (outcome) {
+            case CONFIRMED -> { }
+            case CONFIRMED_SOME_LOCKS_REMOVED -> checkHoldsOf(lease);
+            case RETRY -> log.warn("Keep-alive of {} failed, retrying while its TTL lasts: {}", lease,
+                    String.valueOf(failure));
+            case LOST -> {
+                String reason = lease.lossReasonAt(nanoClock.getAsLong());
+                lost(lease, reason);
+                log.warn("{}{}: every lock of node {} is lost", reason,
+                        failure == null ? "" : " while keep-alives failed (" + failure + ")", nodeId);
             }
+            default -> throw new IllegalStateException("unknown keep-alive outcome " + outcome);
         }
     }
 
-    /** Asks the master about each hold of the session, after it reported force-removed locks. */
+    /**
+     * Asks the master about each hold of the session, after it reported force-removed locks. A transport failure
+     * ends the check (logged): the keep-alive thread must go on, and the session's TTL still bounds every hold.
+     */
     private void checkHoldsOf(SessionLease lease) {
-        for (RemoteHold hold : holds) {
-            if (hold.session() == lease && !hold.isLost() && !grants.renew(hold)) {
-                hold.markLost("the master no longer held it (lock force-removed)");
-                log.warn("Lock {} lost: {}", hold.id(), hold.lossReason());
+        try {
+            for (RemoteHold hold : holds) {
+                if (hold.session() == lease && !hold.isLost() && !grants.renew(hold)) {
+                    hold.markLost("the master no longer held it (lock force-removed)");
+                    log.warn("Lock {} lost: {}", hold.id(), hold.lossReason());
+                }
             }
+        } catch (RuntimeException e) {
+            log.warn("Could not check the holds of {} after the master reported force-removed locks: {}", lease,
+                    e.toString());
         }
     }
 

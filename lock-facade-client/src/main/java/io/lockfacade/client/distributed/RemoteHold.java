@@ -15,8 +15,6 @@ final class RemoteHold {
     private final SessionLease session;
     private volatile String lossReason;
     private volatile Runnable onRelease;
-    /** Consecutive hand-offs of this grant; read and written by the thread holding the local lock only. */
-    private int handoffs;
 
     RemoteHold(LockId id, LockGrant grant, SessionLease session) {
         this.id = id;
@@ -42,17 +40,28 @@ final class RemoteHold {
         return session;
     }
 
-    /** @return whether the grant is lost; also notices a session that was lost meanwhile */
+    /** @return whether the grant is lost now, on the node's clock */
     boolean isLost() {
-        if (lossReason == null && session.isLost()) {
-            markLost(session.lossReason());
-        }
-        return lossReason != null;
+        return lossReason() != null;
     }
 
-    /** @return why the grant was lost, or {@code null} if it is not */
+    /** @return why the grant is lost now, on the node's clock, or {@code null} if it is not */
     String lossReason() {
-        return isLost() ? lossReason : null;
+        return lossReasonAt(session.nanoClockNow());
+    }
+
+    /**
+     * @return why the grant is lost at {@code nowNanos}, or {@code null} if it is not: marked lost on its own, or
+     *         its session lost by then (which makes the grant lost for good)
+     */
+    String lossReasonAt(long nowNanos) {
+        if (lossReason == null) {
+            String sessionLoss = session.lossReasonAt(nowNanos);
+            if (sessionLoss != null) {
+                markLost(sessionLoss);
+            }
+        }
+        return lossReason;
     }
 
     /** Marks the grant lost; the first reason wins. */
@@ -60,14 +69,6 @@ final class RemoteHold {
         if (lossReason == null) {
             lossReason = reason;
         }
-    }
-
-    int handoffs() {
-        return handoffs;
-    }
-
-    void recordHandoff() {
-        handoffs++;
     }
 
     /** @param action what to do once the node lets go of the grant (stop tracking it) */

@@ -2,7 +2,7 @@ package io.lockfacade.server.admin;
 
 import io.lockfacade.server.table.LockInfo;
 import io.lockfacade.server.table.LockKey;
-import io.lockfacade.server.table.LockTable;
+import io.lockfacade.server.service.LiveTable;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -18,10 +18,10 @@ import java.util.TreeMap;
  */
 public final class LockListing {
 
-    private final LockTable table;
+    private final LiveTable table;
 
     /** @param table the table to list */
-    public LockListing(LockTable table) {
+    public LockListing(LiveTable table) {
         this.table = table;
     }
 

@@ -2,7 +2,7 @@ package io.lockfacade.server.admin;
 
 import io.lockfacade.server.table.LockInfo;
 import io.lockfacade.server.table.LockKey;
-import io.lockfacade.server.table.LockTable;
+import io.lockfacade.server.service.LiveTable;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -25,10 +25,10 @@ import java.util.OptionalLong;
  */
 public final class LockRemoval {
 
-    private final LockTable table;
+    private final LiveTable table;
 
     /** @param table the master's lock table */
-    public LockRemoval(LockTable table) {
+    public LockRemoval(LiveTable table) {
         this.table = Objects.requireNonNull(table, "table");
     }
 

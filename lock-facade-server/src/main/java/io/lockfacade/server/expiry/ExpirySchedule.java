@@ -1,7 +1,5 @@
 package io.lockfacade.server.expiry;
 
-import io.lockfacade.server.table.LockKey;
-
 import java.time.Duration;
 import java.util.Map;
 import java.util.Set;
@@ -12,21 +10,24 @@ import java.util.function.Consumer;
 import java.util.function.LongConsumer;
 
 /**
- * Which locks may expire when: a timing wheel of slots, each slot the set of keys whose lease ends in it.
+ * What may expire when: a timing wheel of slots, each slot the set of entries (lock grants, sessions) whose
+ * deadline falls in it. An index, not a source of truth: whoever drains it re-checks each entry against the
+ * table, which decides whether it has expired.
  *
- * <p>Draining costs what expires, not what is held: the reaper visits only slots that are due. Renewals do not
- * touch the schedule; a visited key whose lease was extended is simply scheduled again for its new deadline
- * (see {@link io.lockfacade.server.table.LockTable#expireDue}). Visits are idempotent, so a key may be
- * scheduled twice without harm, which is what makes the lock-free hand-over between writers and the reaper safe.
+ * <p>Draining costs what expires, not what is held: the reaper visits only slots that are due. Visits are
+ * idempotent, so an entry may be scheduled twice without harm (a visit of an entry whose deadline moved simply
+ * schedules it again), which is what makes the lock-free hand-over between writers and the reaper safe.
  *
- * <p>Times are {@link System#nanoTime()} values.
+ * <p>Times are on the table's monotonic axis ({@link System#nanoTime()} on a single master).
+ *
+ * @param <K> what is scheduled; equal entries share a slot's set
  */
-public final class ExpirySchedule {
+public final class ExpirySchedule<K> {
 
     private final long tickNanos;
-    private final ConcurrentSkipListMap<Long, Set<LockKey>> slots = new ConcurrentSkipListMap<>();
+    private final ConcurrentSkipListMap<Long, Set<K>> slots = new ConcurrentSkipListMap<>();
     /** Keys scheduled into a slot the reaper had already drained: visited on the next drain. */
-    private final ConcurrentLinkedQueue<LockKey> late = new ConcurrentLinkedQueue<>();
+    private final ConcurrentLinkedQueue<K> late = new ConcurrentLinkedQueue<>();
     private volatile long drainedThrough = Long.MIN_VALUE;
     private volatile LongConsumer deadlineListener = deadline -> { };
 
@@ -63,7 +64,7 @@ public final class ExpirySchedule {
      *
      * @return the slot, for {@link #unschedule}
      */
-    public long schedule(LockKey key, long slot) {
+    public long schedule(K key, long slot) {
         if (slot <= drainedThrough) {
             late.add(key);
         } else {
@@ -78,8 +79,8 @@ public final class ExpirySchedule {
     }
 
     /** Forgets a scheduled visit; a no-op when the slot is already drained. */
-    public void unschedule(LockKey key, long slot) {
-        Set<LockKey> keys = slots.get(slot);
+    public void unschedule(K key, long slot) {
+        Set<K> keys = slots.get(slot);
         if (keys != null) {
             keys.remove(key);
         }
@@ -90,18 +91,18 @@ public final class ExpirySchedule {
      *
      * @param visitor called once or more per due key; must be idempotent
      */
-    public void drainDue(long nowNanos, Consumer<LockKey> visitor) {
+    public void drainDue(long nowNanos, Consumer<K> visitor) {
         long dueSlot = Math.floorDiv(nowNanos, tickNanos);
         if (dueSlot > drainedThrough) {
             drainedThrough = dueSlot;
         }
-        Map.Entry<Long, Set<LockKey>> first;
+        Map.Entry<Long, Set<K>> first;
         while ((first = slots.firstEntry()) != null && first.getKey() <= dueSlot) {
             if (slots.remove(first.getKey(), first.getValue())) {
                 first.getValue().forEach(visitor);
             }
         }
-        LockKey key;
+        K key;
         while ((key = late.poll()) != null) {
             visitor.accept(key);
         }
@@ -116,7 +117,7 @@ public final class ExpirySchedule {
         if (!late.isEmpty()) {
             return nowNanos;
         }
-        Map.Entry<Long, Set<LockKey>> first = slots.firstEntry();
+        Map.Entry<Long, Set<K>> first = slots.firstEntry();
         return first == null ? Long.MAX_VALUE : first.getKey() * tickNanos;
     }
 }

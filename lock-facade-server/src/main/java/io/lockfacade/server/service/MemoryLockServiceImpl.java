@@ -3,30 +3,23 @@ package io.lockfacade.server.service;
 import io.lockfacade.api.LockArguments;
 import io.lockfacade.api.LockGrant;
 import io.lockfacade.api.LockLimits;
-import io.lockfacade.api.SessionExpiredException;
 import io.lockfacade.api.MemoryLockService;
-import io.lockfacade.server.expiry.ExpirySchedule;
+import io.lockfacade.api.SessionExpiredException;
 import io.lockfacade.server.expiry.LeaseReaper;
-import io.lockfacade.server.fencing.FencingTokenSource;
-import io.lockfacade.server.session.SessionAndLeaseSweep;
-import io.lockfacade.server.session.SessionRegistry;
-import io.lockfacade.server.table.Session;
-import io.lockfacade.server.table.Acquisition;
 import io.lockfacade.server.table.Handout;
 import io.lockfacade.server.table.LockKey;
-import io.lockfacade.server.table.LockTable;
+import io.lockfacade.server.table.LockMachine;
 
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
-import java.util.concurrent.TimeUnit;
 
 /**
  * The master's {@link MemoryLockService}: checks arguments, applies the default lease and the wait cap, and drives
- * the {@link LockTable}, the {@link LeaseReaper} and the timers of parked calls.
+ * the {@link LiveTable} (the lock table's state machine at the master's time), the {@link LeaseReaper} and the
+ * timers of parked calls.
  *
  * <p>Besides the blocking Hessian methods it offers {@link #tryLockAsync}, which parks a waiting call without a
  * thread, so the transport can hold thousands of waiters on a handful of threads.
@@ -39,20 +32,24 @@ public final class MemoryLockServiceImpl implements MemoryLockService, AutoClose
     private static final Duration REAPER_MAX_IDLE = Duration.ofSeconds(1);
 
     private final MasterSettings settings;
-    private final LockTable table;
-    private final SessionRegistry sessions;
+    private final LiveTable table;
+    private final LiveSessions sessions;
     private final LeaseReaper reaper;
     private final ScheduledExecutorService waitTimer;
     private final long startedAtEpochMillis = System.currentTimeMillis();
 
-    /** Creates a master with its own reaper and timer threads, started. */
+    /** Creates a master with its own reaper and timer threads, started, that reports no events. */
     public MemoryLockServiceImpl(MasterSettings settings) {
+        this(settings, LockEvents.NONE);
+    }
+
+    /**
+     * Creates a master with its own reaper and timer threads, started.
+     *
+     * @param events told of grants, releases, expiries and parked calls (for metrics); its failures are logged
+     */
+    public MemoryLockServiceImpl(MasterSettings settings, LockEvents events) {
         this.settings = settings;
-        ExpirySchedule expiries = new ExpirySchedule(settings.expiryTick());
-        this.table = new LockTable(new FencingTokenSource(), expiries, System::nanoTime, System::currentTimeMillis);
-        this.sessions = new SessionRegistry(table, System::nanoTime, System::currentTimeMillis);
-        this.reaper = new LeaseReaper(new SessionAndLeaseSweep(sessions, table), System::nanoTime, REAPER_MAX_IDLE);
-        expiries.setDeadlineListener(reaper::deadlineScheduled);
         ScheduledThreadPoolExecutor timer = new ScheduledThreadPoolExecutor(1, runnable -> {
             Thread thread = new Thread(runnable, WAIT_TIMER_THREAD);
             thread.setDaemon(true);
@@ -60,6 +57,12 @@ public final class MemoryLockServiceImpl implements MemoryLockService, AutoClose
         });
         timer.setRemoveOnCancelPolicy(true);
         this.waitTimer = timer;
+        MasterClocks clocks = MasterClocks.system();
+        this.table = new LiveTable(new LockMachine(), clocks, settings.expiryTick(), waitTimer,
+                new GuardedLockEvents(events));
+        this.sessions = new LiveSessions(table);
+        this.reaper = new LeaseReaper(table.sweep(), clocks.nanos(), REAPER_MAX_IDLE);
+        table.setDeadlineListener(reaper::deadlineScheduled);
         reaper.start();
     }
 
@@ -76,7 +79,7 @@ public final class MemoryLockServiceImpl implements MemoryLockService, AutoClose
         LockArguments.requireOwner(owner);
         long lease = effectiveLease(LockArguments.requireLease(leaseMillis));
         long wait = Math.min(LockArguments.requireWait(waitMillis), settings.waitCap().toMillis());
-        return park(table.acquire(lockKey, owner, lease, wait > 0), wait);
+        return table.acquire(lockKey, owner, lease, null, wait);
     }
 
     /**
@@ -91,29 +94,7 @@ public final class MemoryLockServiceImpl implements MemoryLockService, AutoClose
         LockArguments.requireOwner(owner);
         LockArguments.requireSessionId(sessionId);
         long wait = Math.min(LockArguments.requireWait(waitMillis), settings.waitCap().toMillis());
-        Session session = sessions.require(sessionId);
-        return park(table.acquire(lockKey, owner, session.ttlMillis(), wait > 0, session), wait);
-    }
-
-    private CompletableFuture<Handout> park(Acquisition acquisition, long wait) {
-        if (!acquisition.isWaiting()) {
-            return CompletableFuture.completedFuture(acquisition.handout());
-        }
-        var waiter = acquisition.waiter();
-        ScheduledFuture<?> timeout = waitTimer.schedule(waiter::giveUp, wait, TimeUnit.MILLISECONDS);
-        CompletableFuture<Handout> call = new CompletableFuture<>();
-        waiter.result().whenComplete((handout, error) -> {
-            timeout.cancel(false);
-            if (!call.complete(handout) && handout != null) {
-                table.releaseUndelivered(handout);
-            }
-        });
-        call.whenComplete((handout, error) -> {
-            if (call.isCancelled()) {
-                waiter.giveUp();
-            }
-        });
-        return call;
+        return table.acquire(lockKey, owner, 0, sessionId, wait);
     }
 
     @Override
@@ -141,7 +122,7 @@ public final class MemoryLockServiceImpl implements MemoryLockService, AutoClose
 
     @Override
     public boolean closeSession(String sessionId) {
-        return sessions.end(LockArguments.requireSessionId(sessionId)).isPresent();
+        return sessions.close(LockArguments.requireSessionId(sessionId));
     }
 
     private static LockGrant await(CompletableFuture<Handout> call) {
@@ -183,12 +164,12 @@ public final class MemoryLockServiceImpl implements MemoryLockService, AutoClose
     }
 
     /** @return the lock table, for the admin page: listing and force-removal */
-    public LockTable table() {
+    public LiveTable table() {
         return table;
     }
 
     /** @return the open sessions, for the admin page: listing and force-expiry */
-    public SessionRegistry sessions() {
+    public LiveSessions sessions() {
         return sessions;
     }
 

@@ -1,15 +1,12 @@
 package io.lockfacade.server.admin;
 
-import io.lockfacade.server.expiry.ExpirySchedule;
-import io.lockfacade.server.fencing.FencingTokenSource;
+import io.lockfacade.server.service.LiveTableFixture;
 import io.lockfacade.server.table.LockInfo;
 import io.lockfacade.server.table.LockKey;
-import io.lockfacade.server.table.LockTable;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicLong;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -17,14 +14,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class LockListingTest {
 
-    private final AtomicLong wallMillis = new AtomicLong(1_000);
-    private final LockTable table = new LockTable(new FencingTokenSource(), new ExpirySchedule(Duration.ofMillis(10)),
-            System::nanoTime, wallMillis::get);
-    private final LockListing listing = new LockListing(table);
+    private final LiveTableFixture fx = new LiveTableFixture();
+    private final LockListing listing = new LockListing(fx.table);
+
+    @AfterEach
+    void stop() {
+        fx.close();
+    }
 
     private void hold(String type, String key, long leaseMillis) {
-        wallMillis.incrementAndGet();
-        table.acquire(new LockKey(type, key), "owner", leaseMillis, false);
+        fx.advanceMillis(1);
+        fx.grant(new LockKey(type, key), "owner", leaseMillis);
     }
 
     @Test

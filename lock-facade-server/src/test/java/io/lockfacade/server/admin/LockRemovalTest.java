@@ -1,16 +1,16 @@
 package io.lockfacade.server.admin;
 
-import io.lockfacade.server.expiry.ExpirySchedule;
-import io.lockfacade.server.fencing.FencingTokenSource;
-import io.lockfacade.server.table.Acquisition;
+import io.lockfacade.server.service.LiveTable;
+import io.lockfacade.server.service.LiveTableFixture;
+import io.lockfacade.server.table.Handout;
 import io.lockfacade.server.table.LockInfo;
 import io.lockfacade.server.table.LockKey;
-import io.lockfacade.server.table.LockTable;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-import java.time.Duration;
 import java.util.List;
 import java.util.OptionalLong;
+import java.util.concurrent.CompletableFuture;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -22,12 +22,17 @@ class LockRemovalTest {
     private static final long LEASE = 60_000;
     private static final LockKey ORDER_1 = new LockKey("order", "1");
 
-    private final LockTable table = new LockTable(new FencingTokenSource(), new ExpirySchedule(Duration.ofMillis(10)),
-            System::nanoTime, System::currentTimeMillis);
+    private final LiveTableFixture fx = new LiveTableFixture();
+    private final LiveTable table = fx.table;
     private final LockRemoval removal = new LockRemoval(table);
 
+    @AfterEach
+    void stop() {
+        fx.close();
+    }
+
     private long hold(LockKey key, String owner) {
-        return table.acquire(key, owner, LEASE, false).handout().grant().getFencingToken();
+        return fx.grant(key, owner, LEASE).grant().getFencingToken();
     }
 
     @Test
@@ -48,13 +53,13 @@ class LockRemovalTest {
     @Test
     void theOldestWaiterGetsARemovedLockAtOnce() {
         hold(ORDER_1, "a");
-        Acquisition first = table.acquire(ORDER_1, "b", LEASE, true);
-        table.acquire(ORDER_1, "c", LEASE, true);
+        CompletableFuture<Handout> first = fx.park(ORDER_1, "b", LEASE);
+        fx.park(ORDER_1, "c", LEASE);
 
         RemovalResult result = removal.remove(ORDER_1, OptionalLong.empty());
 
         assertEquals("b", result.current().owner());
-        assertTrue(first.waiter().result().isDone());
+        assertTrue(first.isDone());
         assertEquals("b", table.describe(ORDER_1).orElseThrow().owner());
         assertEquals(1, table.describe(ORDER_1).orElseThrow().waiters());
     }
@@ -94,7 +99,7 @@ class LockRemovalTest {
         hold(new LockKey("order", "2"), "a");
         hold(ORDER_1, "a");
         hold(new LockKey("stock", "1"), "a");
-        table.acquire(ORDER_1, "b", LEASE, true);
+        fx.park(ORDER_1, "b", LEASE);
 
         List<LockInfo> removed = removal.removeAllOfType("order");
 

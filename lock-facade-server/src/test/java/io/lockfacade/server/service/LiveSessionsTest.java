@@ -1,21 +1,14 @@
-package io.lockfacade.server.session;
+package io.lockfacade.server.service;
 
 import io.lockfacade.api.SessionExpiredException;
-import io.lockfacade.server.expiry.ExpirySchedule;
-import io.lockfacade.server.fencing.FencingTokenSource;
-import io.lockfacade.server.table.Acquisition;
+import io.lockfacade.server.session.SessionInfo;
 import io.lockfacade.server.table.Handout;
-import io.lockfacade.server.table.LockInfo;
 import io.lockfacade.server.table.LockKey;
-import io.lockfacade.server.table.LockTable;
-import io.lockfacade.server.table.Session;
-import io.lockfacade.server.table.Waiter;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-import java.time.Duration;
 import java.util.OptionalLong;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.CompletableFuture;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -23,21 +16,22 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** Sessions on the lock table, on a hand-set clock: tests move time and run the reaper's sweep themselves. */
-class SessionRegistryTest {
+/** Sessions on the live table, on hand-driven clocks: tests move time and run the reaper's sweep themselves. */
+class LiveSessionsTest {
 
     private static final long TTL = 3_000;
     private static final long LEASE = 60_000;
     private static final LockKey ORDER_1 = new LockKey("order", "1");
     private static final LockKey ORDER_2 = new LockKey("order", "2");
 
-    private final AtomicLong nanos = new AtomicLong(TimeUnit.SECONDS.toNanos(1000));
-    private final AtomicLong wallMicros = new AtomicLong(1_000_000);
-    private final LockTable table = new LockTable(new FencingTokenSource(wallMicros::get),
-            new ExpirySchedule(Duration.ofMillis(10)), nanos::get, () -> TimeUnit.NANOSECONDS.toMillis(nanos.get()));
-    private final SessionRegistry sessions = new SessionRegistry(table, nanos::get,
-            () -> TimeUnit.NANOSECONDS.toMillis(nanos.get()));
-    private final SessionAndLeaseSweep sweep = new SessionAndLeaseSweep(sessions, table);
+    private final LiveTableFixture fx = new LiveTableFixture();
+    private final LiveTable table = fx.table;
+    private final LiveSessions sessions = fx.sessions;
+
+    @AfterEach
+    void stop() {
+        fx.close();
+    }
 
     @Test
     void grantUnderASessionReportsTheSessionTtlAndOutlivesTheTtlWhileKeptAlive() {
@@ -48,7 +42,7 @@ class SessionRegistryTest {
         for (int i = 0; i < 5; i++) {
             advance(TTL / 2);
             assertEquals(0, sessions.keepAlive("s1"));
-            sweep.expireDue(nanos.get());
+            fx.sweep();
         }
 
         assertEquals("a", holderOf(ORDER_1));
@@ -60,21 +54,21 @@ class SessionRegistryTest {
         sessions.open("s2", TTL);
         grant(ORDER_1, "a", "s1");
         grant(ORDER_2, "a", "s1");
-        Waiter waiter = table.acquire(ORDER_1, "b", TTL, true, sessions.require("s2")).waiter();
+        CompletableFuture<Handout> waiter = fx.parkIn(ORDER_1, "b", TTL, "s2");
 
         advance(TTL - 1);
         sessions.keepAlive("s2");
-        sweep.expireDue(nanos.get());
+        fx.sweep();
         assertEquals("a", holderOf(ORDER_1));
         advance(1);
-        sweep.expireDue(nanos.get());
+        fx.sweep();
 
         assertEquals("b", holderOf(ORDER_1));
-        assertEquals("b", waiter.result().join().grant().getOwner());
+        assertEquals("b", waiter.join().grant().getOwner());
         assertNull(holderOf(ORDER_2));
         assertEquals(-1, sessions.keepAlive("s1"));
-        assertTrue(table.isTypeEmpty("order") == false);
-        assertEquals(1, sessions.require("s2").lockCount());
+        assertFalse(table.isTypeEmpty("order"));
+        assertEquals(1, lockCount("s2"));
     }
 
     @Test
@@ -83,32 +77,60 @@ class SessionRegistryTest {
         grant(ORDER_1, "a", "s1");
         advance(TTL);
 
-        assertTrue(table.acquire(ORDER_1, "b", LEASE, false).isGranted());
+        assertEquals("b", fx.grant(ORDER_1, "b", LEASE).grant().getOwner());
     }
 
     @Test
     void keepAliveAfterExpiryIsRefusedAndTheSessionCannotGrantAnyMore() {
         sessions.open("s1", TTL);
-        Session s1 = sessions.require("s1");
         advance(TTL);
 
         assertEquals(-1, sessions.keepAlive("s1"));
-        assertThrows(SessionExpiredException.class, () -> sessions.require("s1"));
-        assertThrows(SessionExpiredException.class, () -> table.acquire(ORDER_1, "a", TTL, false, s1));
+        assertEquals(-1, sessions.keepAlive("s1"));
+        assertThrows(SessionExpiredException.class, () -> table.acquire(ORDER_1, "a", 0, "s1", 0));
         assertNull(holderOf(ORDER_1));
+    }
+
+    @Test
+    void reopeningASessionWhoseTtlRanOutIsRefusedAndEndsIt() {
+        sessions.open("s1", TTL);
+        grant(ORDER_1, "a", "s1");
+        advance(TTL);
+
+        assertThrows(SessionExpiredException.class, () -> sessions.open("s1", TTL));
+
+        assertNull(holderOf(ORDER_1));
+        assertTrue(sessions.describe().isEmpty());
+    }
+
+    @Test
+    void theReaperEndsASessionAtItsDeadlineWithoutVisitingItsLocks() {
+        sessions.open("s1", TTL);
+        grant(ORDER_1, "a", "s1");
+        advance(TTL - 1);
+        fx.sweep();
+        assertEquals("a", holderOf(ORDER_1));
+
+        advance(LiveTableFixture.TICK.toMillis());
+        fx.sweep();
+
+        assertNull(holderOf(ORDER_1));
+        assertEquals(0, table.size());
+        assertEquals(Long.MAX_VALUE, fx.nextDeadlineNanos(), "nothing left to visit");
     }
 
     @Test
     void closeReleasesTheLocksAndTheWaitersGetThem() {
         sessions.open("s1", TTL);
         grant(ORDER_1, "a", "s1");
-        Waiter waiter = table.acquire(ORDER_1, "b", LEASE, true).waiter();
+        CompletableFuture<Handout> waiter = fx.park(ORDER_1, "b", LEASE);
 
-        assertTrue(sessions.end("s1").isPresent());
+        assertTrue(sessions.close("s1"));
 
-        assertEquals("b", waiter.result().join().grant().getOwner());
+        assertEquals("b", waiter.join().grant().getOwner());
+        assertFalse(sessions.close("s1"));
         assertFalse(sessions.end("s1").isPresent());
-        assertThrows(SessionExpiredException.class, () -> sessions.require("s1"));
+        assertThrows(SessionExpiredException.class, () -> table.acquire(ORDER_2, "a", 0, "s1", 0));
     }
 
     @Test
@@ -121,7 +143,7 @@ class SessionRegistryTest {
 
         assertEquals(first.grant().getFencingToken(), again.grant().getFencingToken());
         assertEquals(2, again.sequence());
-        assertEquals(1, sessions.require("s1").lockCount());
+        assertEquals(1, lockCount("s1"));
     }
 
     @Test
@@ -131,7 +153,7 @@ class SessionRegistryTest {
 
         assertTrue(table.release(ORDER_1, "a"));
 
-        assertEquals(0, sessions.require("s1").lockCount());
+        assertEquals(0, lockCount("s1"));
         assertTrue(table.isTypeEmpty("order"));
     }
 
@@ -162,14 +184,14 @@ class SessionRegistryTest {
         sessions.open("s1", TTL);
         sessions.open("s2", TTL * 10);
         grant(ORDER_1, "a", "s2");
-        Waiter doomed = table.acquire(ORDER_1, "b", TTL, true, sessions.require("s1")).waiter();
-        Waiter next = table.acquire(ORDER_1, "c", LEASE, true).waiter();
-        sessions.end("s1");
+        CompletableFuture<Handout> doomed = fx.parkIn(ORDER_1, "b", TTL, "s1");
+        CompletableFuture<Handout> next = fx.park(ORDER_1, "c", LEASE);
+        sessions.close("s1");
 
         assertTrue(table.release(ORDER_1, "a"));
 
-        assertNull(doomed.result().join());
-        assertEquals("c", next.result().join().grant().getOwner());
+        assertNull(doomed.join());
+        assertEquals("c", next.join().grant().getOwner());
     }
 
     @Test
@@ -182,7 +204,7 @@ class SessionRegistryTest {
         grant(ORDER_1, "b", "other");
         advance(TTL);
 
-        sweep.expireDue(nanos.get());
+        fx.sweep();
 
         assertTrue(table.isTypeEmpty("bulk"));
         assertEquals("b", holderOf(ORDER_1));
@@ -190,16 +212,19 @@ class SessionRegistryTest {
     }
 
     private Handout grant(LockKey key, String owner, String sessionId) {
-        Acquisition acquisition = table.acquire(key, owner, TTL, false, sessions.require(sessionId));
-        assertTrue(acquisition.isGranted(), owner + " expected to get " + key);
-        return acquisition.handout();
+        return fx.grantIn(key, owner, 0, sessionId);
     }
 
     private String holderOf(LockKey key) {
-        return table.describe(key).map(LockInfo::owner).orElse(null);
+        return fx.holderOf(key);
     }
 
     private void advance(long millis) {
-        nanos.addAndGet(TimeUnit.MILLISECONDS.toNanos(millis));
+        fx.advanceMillis(millis);
+    }
+
+    private int lockCount(String sessionId) {
+        return sessions.describe().stream().filter(s -> s.id().equals(sessionId)).mapToInt(SessionInfo::locks)
+                .findFirst().orElseThrow();
     }
 }

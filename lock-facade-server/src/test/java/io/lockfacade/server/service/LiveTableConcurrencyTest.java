@@ -1,10 +1,14 @@
-package io.lockfacade.server.table;
+package io.lockfacade.server.service;
 
-import io.lockfacade.server.expiry.ExpirySchedule;
-import io.lockfacade.server.fencing.FencingTokenSource;
+import io.lockfacade.server.table.Handout;
+import io.lockfacade.server.table.LockKey;
+import io.lockfacade.server.table.LockMachine;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
@@ -19,19 +23,26 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Many threads on a few keys, with parking, giving up and releasing: invariants, not timings. */
-class LockTableConcurrencyTest {
+class LiveTableConcurrencyTest {
 
     private static final int THREADS = 8;
     private static final int ROUNDS = 2_000;
+    private static final long WAIT_MILLIS = 60_000;
     private static final List<LockKey> KEYS = List.of(new LockKey("t", "a"), new LockKey("t", "b"),
             new LockKey("t", "c"));
 
-    private final LockTable table = new LockTable(new FencingTokenSource(), new ExpirySchedule(Duration.ofMillis(10)),
-            System::nanoTime, System::currentTimeMillis);
+    private final ScheduledThreadPoolExecutor timer = new ScheduledThreadPoolExecutor(1);
+    private final LiveTable table = new LiveTable(new LockMachine(), MasterClocks.system(), Duration.ofMillis(10),
+            timer, LockEvents.NONE);
     private final ConcurrentHashMap<LockKey, AtomicInteger> holders = new ConcurrentHashMap<>();
     private final ConcurrentHashMap<LockKey, AtomicLong> lastToken = new ConcurrentHashMap<>();
     private final AtomicInteger overlaps = new AtomicInteger();
     private final AtomicInteger tokenRegressions = new AtomicInteger();
+
+    @AfterEach
+    void stop() {
+        timer.shutdownNow();
+    }
 
     @Test
     void noTwoHoldersAndTokensIncreasePerKey() throws Exception {
@@ -50,19 +61,18 @@ class LockTableConcurrencyTest {
         assertEquals(0, tokenRegressions.get(), "a fencing token went backwards");
         assertEquals(0, table.size(), "locks left behind");
         assertTrue(table.isTypeEmpty("t"));
+        assertEquals(0, table.parkedCalls(), "parked calls left behind");
     }
 
     private void work(String owner) {
         for (int round = 0; round < ROUNDS; round++) {
             LockKey key = KEYS.get(Math.floorMod(owner.hashCode() + round, KEYS.size()));
-            Acquisition acquisition = table.acquire(key, owner, 60_000, round % 3 != 0);
-            Handout handout = acquisition.handout();
-            if (acquisition.isWaiting()) {
-                if (round % 5 == 0 && acquisition.waiter().giveUp()) {
-                    continue;
-                }
-                handout = acquisition.waiter().result().join();
+            CompletableFuture<Handout> call = table.acquire(key, owner, 60_000, null,
+                    round % 3 != 0 ? WAIT_MILLIS : 0);
+            if (round % 5 == 0 && call.cancel(false)) {
+                continue;
             }
+            Handout handout = call.join();
             if (handout == null) {
                 continue;
             }

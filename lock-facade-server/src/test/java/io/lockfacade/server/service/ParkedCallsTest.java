@@ -1,6 +1,12 @@
-package io.lockfacade.server.table;
+package io.lockfacade.server.service;
 
+import io.lockfacade.server.table.Handout;
+import io.lockfacade.server.table.LockKey;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -8,26 +14,31 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** How parked calls are served: order, give-up, retries, undelivered grants. */
-class WaiterQueueTest {
+class ParkedCallsTest {
 
     private static final LockKey KEY = new LockKey("stock", "sku-1");
     private static final long LEASE = 1_000;
 
-    private final TableFixture fx = new TableFixture();
+    private final LiveTableFixture fx = new LiveTableFixture();
+
+    @AfterEach
+    void stop() {
+        fx.close();
+    }
 
     @Test
     void waitersAreServedInArrivalOrder() {
         Handout first = fx.grant(KEY, "a", LEASE);
-        Waiter b = fx.park(KEY, "b", LEASE);
-        Waiter c = fx.park(KEY, "c", LEASE);
+        CompletableFuture<Handout> b = fx.park(KEY, "b", LEASE);
+        CompletableFuture<Handout> c = fx.park(KEY, "c", LEASE);
 
         fx.table.release(KEY, "a");
-        assertTrue(b.result().isDone());
-        assertFalse(c.result().isDone());
+        assertTrue(b.isDone());
+        assertFalse(c.isDone());
         fx.table.release(KEY, "b");
 
-        Handout toB = b.result().join();
-        Handout toC = c.result().join();
+        Handout toB = b.join();
+        Handout toC = c.join();
         assertEquals("b", toB.grant().getOwner());
         assertEquals("c", toC.grant().getOwner());
         assertTrue(first.grant().getFencingToken() < toB.grant().getFencingToken());
@@ -37,43 +48,43 @@ class WaiterQueueTest {
     @Test
     void waiterIsGrantedTheMomentTheLeaseExpires() {
         fx.grant(KEY, "a", 200);
-        Waiter b = fx.park(KEY, "b", LEASE);
+        CompletableFuture<Handout> b = fx.park(KEY, "b", LEASE);
         fx.advanceMillis(250);
 
         fx.sweep();
 
-        assertEquals("b", b.result().join().grant().getOwner());
+        assertEquals("b", b.join().grant().getOwner());
         assertEquals("b", fx.holderOf(KEY));
     }
 
     @Test
     void waiterThatGaveUpIsSkipped() {
         fx.grant(KEY, "a", LEASE);
-        Waiter b = fx.park(KEY, "b", LEASE);
-        Waiter c = fx.park(KEY, "c", LEASE);
+        CompletableFuture<Handout> b = fx.park(KEY, "b", LEASE);
+        CompletableFuture<Handout> c = fx.park(KEY, "c", LEASE);
 
-        assertTrue(b.giveUp());
+        assertTrue(b.cancel(false));
         fx.table.release(KEY, "a");
 
-        assertNull(b.result().join());
-        assertEquals("c", c.result().join().grant().getOwner());
+        assertTrue(b.isCancelled());
+        assertEquals("c", c.join().grant().getOwner());
     }
 
     @Test
     void giveUpAfterGrantFailsAndKeepsGrant() {
         fx.grant(KEY, "a", LEASE);
-        Waiter b = fx.park(KEY, "b", LEASE);
+        CompletableFuture<Handout> b = fx.park(KEY, "b", LEASE);
         fx.table.release(KEY, "a");
 
-        assertFalse(b.giveUp());
+        assertFalse(b.cancel(false));
 
-        assertEquals("b", b.result().join().grant().getOwner());
+        assertEquals("b", b.join().grant().getOwner());
     }
 
     @Test
     void lockIsFreedWhenEveryWaiterGaveUp() {
         fx.grant(KEY, "a", LEASE);
-        fx.park(KEY, "b", LEASE).giveUp();
+        fx.park(KEY, "b", LEASE).cancel(false);
 
         fx.table.release(KEY, "a");
 
@@ -84,34 +95,34 @@ class WaiterQueueTest {
     @Test
     void retryOfSameOwnerReplacesItsEarlierWaitingCall() {
         fx.grant(KEY, "a", LEASE);
-        Waiter firstCall = fx.park(KEY, "b", LEASE);
+        CompletableFuture<Handout> firstCall = fx.park(KEY, "b", LEASE);
 
-        Waiter retry = fx.park(KEY, "b", LEASE);
+        CompletableFuture<Handout> retry = fx.park(KEY, "b", LEASE);
         fx.table.release(KEY, "a");
 
-        assertNull(firstCall.result().join());
-        assertEquals("b", retry.result().join().grant().getOwner());
+        assertNull(firstCall.join());
+        assertEquals("b", retry.join().grant().getOwner());
         assertEquals(0, fx.table.describe(KEY).orElseThrow().waiters());
     }
 
     @Test
     void undeliveredGrantGoesToTheNextWaiter() {
         fx.grant(KEY, "a", LEASE);
-        Waiter dead = fx.park(KEY, "b", LEASE);
-        Waiter alive = fx.park(KEY, "c", LEASE);
+        CompletableFuture<Handout> dead = fx.park(KEY, "b", LEASE);
+        CompletableFuture<Handout> alive = fx.park(KEY, "c", LEASE);
         fx.table.release(KEY, "a");
 
-        assertTrue(fx.table.releaseUndelivered(dead.result().join()));
+        assertTrue(fx.table.releaseUndelivered(dead.join()));
 
-        assertEquals("c", alive.result().join().grant().getOwner());
+        assertEquals("c", alive.join().grant().getOwner());
     }
 
     @Test
     void undeliveredGrantIsKeptWhenARetryWasHandedItSince() {
         fx.grant(KEY, "a", LEASE);
-        Waiter firstCall = fx.park(KEY, "b", LEASE);
+        CompletableFuture<Handout> firstCall = fx.park(KEY, "b", LEASE);
         fx.table.release(KEY, "a");
-        Handout lost = firstCall.result().join();
+        Handout lost = firstCall.join();
 
         Handout retried = fx.grant(KEY, "b", LEASE);
 
@@ -121,14 +132,25 @@ class WaiterQueueTest {
     }
 
     @Test
+    void aCallWhoseWaitIsOverIsAnsweredNotGrantedAndLeavesTheQueue() throws Exception {
+        fx.grant(KEY, "a", LEASE);
+
+        CompletableFuture<Handout> shortWait = fx.table.acquire(KEY, "b", LEASE, null, 50);
+
+        assertNull(shortWait.get(5, TimeUnit.SECONDS));
+        assertEquals(0, fx.table.describe(KEY).orElseThrow().waiters());
+        assertEquals(0, fx.table.parkedCalls());
+    }
+
+    @Test
     void forceRemoveGivesLockToOldestWaiter() {
         fx.grant(KEY, "a", LEASE);
-        Waiter b = fx.park(KEY, "b", LEASE);
+        CompletableFuture<Handout> b = fx.park(KEY, "b", LEASE);
         fx.park(KEY, "c", LEASE);
 
         fx.table.forceRemove(KEY);
 
-        assertEquals("b", b.result().join().grant().getOwner());
+        assertEquals("b", b.join().grant().getOwner());
         assertEquals(1, fx.table.describe(KEY).orElseThrow().waiters());
     }
 }

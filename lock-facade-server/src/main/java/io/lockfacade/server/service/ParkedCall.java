@@ -1,0 +1,19 @@
+package io.lockfacade.server.service;
+
+import io.lockfacade.server.table.Handout;
+import io.lockfacade.server.table.LockKey;
+
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * A {@code tryLock} call parked in the table's queue, as the service knows it: the future the transport answers,
+ * and the waiter id the table knows the call by.
+ *
+ * @param waiterId      the id of the call's {@link io.lockfacade.server.table.Waiter}
+ * @param lockKey       the lock it waits for
+ * @param parkedAtNanos when it started waiting, monotonic time
+ * @param answer        completes with the grant, with {@code null} when the call gives up or is refused, or is
+ *                      cancelled by the transport when the client went away
+ */
+record ParkedCall(long waiterId, LockKey lockKey, long parkedAtNanos, CompletableFuture<Handout> answer) {
+}

@@ -1,0 +1,291 @@
+package io.lockfacade.server.table;
+
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Consumer;
+import java.util.function.Predicate;
+
+/**
+ * The lock rules as a deterministic state machine: locks by type and key, their grants, waiters and sessions.
+ *
+ * <p>Every transition takes its time and fencing-token floor as a {@link Moment} and returns a typed
+ * {@link Outcome} or {@link SessionOutcome}; it reads no clock, starts no thread and completes no future. Whoever
+ * drives it applies the outcomes: answers parked calls, schedules expiry visits, counts events. Fed the same
+ * commands with the same moments in the same order, two machines reach the same state and give the same outcomes;
+ * {@link #snapshot()} and {@link #restore} carry that state over.
+ *
+ * <p>Transitions of one key run inside {@code ConcurrentHashMap.compute} on that key; unrelated keys do not
+ * contend. A session's transitions take the session's monitor and then visit its keys one by one. Rules:
+ * <ul>
+ *   <li>A free or expired lock goes to the caller; an expired lock is freed on access, before any expiry visit.</li>
+ *   <li>The holder asking again gets the same grant (same fencing token), its lease extended.</li>
+ *   <li>Otherwise the caller is busy, or parks as a {@link Waiter}; on release or expiry the oldest waiter gets the
+ *       lock in the same step.</li>
+ *   <li>Only the holder may release or renew; anything else changes nothing.</li>
+ *   <li>A grant under a session has no lease of its own: it lives until released or the session ends, and the end
+ *       of a session releases all its locks, O(locks of the session).</li>
+ * </ul>
+ * Arguments are assumed valid; the service layer checks them.
+ */
+public final class LockMachine {
+
+    private static final int NAME_CACHE_CAPACITY = 65_536;
+
+    private final ConcurrentHashMap<LockKey, LockState> states = new ConcurrentHashMap<>();
+    private final NameCanonicalizer names = new NameCanonicalizer(NAME_CACHE_CAPACITY);
+    private final Ledger ledger;
+    private final SessionBook sessions;
+    private final ManyKeys manyKeys;
+
+    /** Creates an empty table whose first token is at least 1. */
+    public LockMachine() {
+        this(new Ledger(0, 0));
+    }
+
+    private LockMachine(Ledger ledger) {
+        this.ledger = ledger;
+        this.sessions = new SessionBook(ledger, this);
+        this.manyKeys = new ManyKeys(states, ledger);
+    }
+
+    /**
+     * Grants the lock, reports it busy, or parks the caller.
+     *
+     * @param sessionId the session the grant is to live under, or {@code null} for a lease of its own
+     * @param waiterId  the id the call waits under if the lock is busy; 0 if it may not wait
+     * @return {@code Granted}, {@code AlreadyHeld}, {@code Busy}, {@code Parked} or {@code SessionGone}
+     */
+    public Outcome acquire(LockKey lockKey, String owner, long leaseMillis, String sessionId, long waiterId,
+                           Moment m) {
+        SessionState session = null;
+        if (sessionId != null) {
+            session = ledger.sessions.get(sessionId);
+            if (session == null || session.hasEnded(m.nanos())) {
+                Effects ended = session == null ? Effects.NONE
+                        : endSession(session, Effects.Cause.EXPIRED, m).effects();
+                return new Outcome.SessionGone(ended);
+            }
+        }
+        LockKey key = canonical(lockKey);
+        String who = names.canonical(owner);
+        SessionState under = session;
+        Effects.Builder fx = new Effects.Builder();
+        Outcome[] result = new Outcome[1];
+        states.compute(key, (k, s) -> {
+            s = LockState.expireIfDue(k, s, m, ledger, fx);
+            if (s == null) {
+                LockState fresh = new LockState();
+                if (!fresh.grant(k, who, leaseMillis, under, m, ledger)) {
+                    return null;
+                }
+                ledger.liveTypes.increment(k.lockType());
+                result[0] = new Outcome.Granted(fresh.handout(k), fresh.view(k), fx.build());
+                return fresh;
+            }
+            if (s.owner.equals(who)) {
+                long previousEnd = s.endNanos();
+                if (s.session != under && !s.moveTo(k, under)) {
+                    return s;
+                }
+                if (under == null) {
+                    s.extend(leaseMillis, m.nanos());
+                }
+                s.handouts++;
+                result[0] = new Outcome.AlreadyHeld(s.handout(k), previousEnd, s.view(k), fx.build());
+            } else if (waiterId != 0) {
+                Waiter previous = s.waiterOf(who);
+                if (previous != null) {
+                    s.removeWaiter(previous.id());
+                    fx.answered(previous, null, null);
+                }
+                Waiter waiter = new Waiter(waiterId, k, who, leaseMillis, sessionId);
+                s.addWaiter(waiter);
+                result[0] = new Outcome.Parked(waiter, fx.build());
+            }
+            return s;
+        });
+        if (result[0] != null) {
+            return result[0];
+        }
+        // Busy, or the session ended between the check above and the grant (only with concurrent callers).
+        return under != null && under.isEnded() ? new Outcome.SessionGone(fx.build()) : new Outcome.Busy(fx.build());
+    }
+
+    /** Releases the lock if {@code owner} holds it; the oldest waiter gets it. */
+    public Outcome release(LockKey key, String owner, Moment m) {
+        return endGrant(key, m, Effects.Cause.RELEASED, s -> s.owner.equals(owner));
+    }
+
+    /**
+     * Releases a grant the transport could not deliver, unless a later call has been handed the same grant.
+     *
+     * @return {@code Released}, or {@code NotHolder} if the grant is not current or was handed out again
+     */
+    public Outcome releaseUndelivered(Handout handout, Moment m) {
+        long token = handout.grant().getFencingToken();
+        return endGrant(handout.lockKey(), m, Effects.Cause.UNDELIVERED,
+                s -> s.fencingToken == token && s.handouts == handout.sequence());
+    }
+
+    /**
+     * Removes a lock whoever holds it (operator action), if it is held under the expected token.
+     *
+     * @param expectedToken the token of the grant to remove, or empty for whatever grant is current
+     * @return {@code Released} (the removed grant is the first ending of its effects) or {@code NotHolder}
+     */
+    public Outcome forceRemove(LockKey key, OptionalLong expectedToken, Moment m) {
+        return endGrant(key, m, Effects.Cause.REMOVED, s -> {
+            boolean matches = expectedToken.isEmpty() || s.fencingToken == expectedToken.getAsLong();
+            if (matches && s.session != null) {
+                s.session.countForceRemoval();
+            }
+            return matches;
+        });
+    }
+
+    private Outcome endGrant(LockKey key, Moment m, Effects.Cause cause, Predicate<LockState> ends) {
+        Effects.Builder fx = new Effects.Builder();
+        boolean[] done = new boolean[1];
+        states.computeIfPresent(key, (k, s) -> {
+            s = LockState.expireIfDue(k, s, m, ledger, fx);
+            if (s == null || !ends.test(s)) {
+                return s;
+            }
+            done[0] = true;
+            return s.passOn(k, cause, m, ledger, fx);
+        });
+        return done[0] ? new Outcome.Released(fx.build()) : new Outcome.NotHolder(fx.build());
+    }
+
+    /** Extends the lease if {@code owner} still holds the lock; a grant under a session is kept as it is. */
+    public Outcome renew(LockKey key, String owner, long leaseMillis, Moment m) {
+        Effects.Builder fx = new Effects.Builder();
+        Outcome.Renewed[] renewed = new Outcome.Renewed[1];
+        states.computeIfPresent(key, (k, s) -> {
+            s = LockState.expireIfDue(k, s, m, ledger, fx);
+            if (s != null && s.owner.equals(owner)) {
+                long previousEnd = s.endNanos();
+                if (s.session == null) {
+                    s.extend(leaseMillis, m.nanos());
+                }
+                renewed[0] = new Outcome.Renewed(previousEnd, s.view(k), null);
+            }
+            return s;
+        });
+        Effects effects = fx.build();
+        return renewed[0] == null ? new Outcome.NotHolder(effects)
+                : new Outcome.Renewed(renewed[0].previousEndNanos(), renewed[0].lock(), effects);
+    }
+
+    /** Takes a parked call out of the queue, unless it was answered already. */
+    public Outcome withdraw(LockKey key, long waiterId) {
+        boolean[] removed = new boolean[1];
+        states.computeIfPresent(key, (k, s) -> {
+            removed[0] = s.removeWaiter(waiterId) != null;
+            return s;
+        });
+        return removed[0] ? new Outcome.Withdrawn(Effects.NONE) : new Outcome.NotWaiting(Effects.NONE);
+    }
+
+    /**
+     * An expiry visit of one grant: frees the lock if its lease has run out.
+     *
+     * @param fencingToken the grant the visit was scheduled for; another grant found there is only checked
+     * @return {@code Released} if it expired, {@code StillHeld} if that grant still holds a lease, else
+     *         {@code NotHolder}
+     */
+    public Outcome expire(LockKey key, long fencingToken, Moment m) {
+        Effects.Builder fx = new Effects.Builder();
+        Outcome.StillHeld[] alive = new Outcome.StillHeld[1];
+        states.computeIfPresent(key, (k, s) -> {
+            LockState after = LockState.expireIfDue(k, s, m, ledger, fx);
+            if (after != null && after.fencingToken == fencingToken && after.session == null) {
+                alive[0] = new Outcome.StillHeld(after.view(k), Effects.NONE);
+            }
+            return after;
+        });
+        Effects effects = fx.build();
+        if (alive[0] != null) {
+            return alive[0];
+        }
+        return effects.endings().isEmpty() ? new Outcome.NotHolder(effects) : new Outcome.Released(effects);
+    }
+
+    /** @return a consistent picture of one live lock at {@code nowNanos}, or empty if it is not held */
+    public Optional<LockView> describe(LockKey key, long nowNanos) {
+        LockView[] seen = new LockView[1];
+        states.computeIfPresent(key, (k, s) -> {
+            if (!s.isExpired(nowNanos)) {
+                seen[0] = s.view(k);
+            }
+            return s;
+        });
+        return Optional.ofNullable(seen[0]);
+    }
+
+    /** @return whether no lock of this type is held (expired ones count until freed) */
+    public boolean isTypeEmpty(String lockType) {
+        return ledger.liveTypes.isEmpty(lockType);
+    }
+
+    /** Visits the key of every held lock; weakly consistent, does not block writers. */
+    public void forEachKey(Consumer<LockKey> visitor) {
+        states.keySet().forEach(visitor);
+    }
+
+    /** @return how many locks are held (expired ones included until freed) */
+    public int size() {
+        return states.size();
+    }
+
+    /** @return how many grants this table has made */
+    public long grantCount() {
+        return ledger.grants.get();
+    }
+
+    /** @return the last fencing token issued, 0 if none */
+    public long lastToken() {
+        return ledger.tokens.last();
+    }
+
+    /** @return the table's sessions, for its session transitions */
+    public SessionBook sessions() {
+        return sessions;
+    }
+
+    /** Ends a session and releases its locks; see {@link ManyKeys#endSession}. */
+    SessionOutcome.Ended endSession(SessionState session, Effects.Cause cause, Moment m) {
+        return manyKeys.endSession(session, cause, m);
+    }
+
+    /**
+     * Answers every parked call "not granted" and empties every queue: what a new leader of a replicated table
+     * does, since the calls were parked on the old leader. Visits every key.
+     *
+     * @return the dropped calls, as handovers without a grant
+     */
+    public Effects dropWaiters() {
+        return manyKeys.dropWaiters();
+    }
+
+    /**
+     * @return the whole state: consistent when no transition runs meanwhile (a replicated table takes it between
+     *         two applied entries), weakly consistent otherwise
+     */
+    public TableSnapshot snapshot() {
+        return TableSnapshot.of(states, ledger);
+    }
+
+    /** @return a table in exactly the state of the snapshot */
+    public static LockMachine restore(TableSnapshot snapshot) {
+        LockMachine machine = new LockMachine(new Ledger(snapshot.lastToken(), snapshot.grantCount()));
+        snapshot.restoreInto(machine.states, machine.ledger);
+        return machine;
+    }
+
+    private LockKey canonical(LockKey key) {
+        String type = names.canonical(key.lockType());
+        return type == key.lockType() ? key : new LockKey(type, key.key());
+    }
+}

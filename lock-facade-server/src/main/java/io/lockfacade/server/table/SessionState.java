@@ -1,0 +1,111 @@
+package io.lockfacade.server.table;
+
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * One client session inside the table: a deadline shared by every lock granted under it, and the keys of those
+ * locks, so that ending it costs O(locks of the session), never a scan. A keep-alive moves one deadline (O(1)) and
+ * never moves it back. Ending is final. Time is always passed in.
+ *
+ * <p>Its own monitor serialises its changes; keys' transitions read it without taking that monitor.
+ */
+final class SessionState {
+
+    final String id;
+    final long ttlMillis;
+    private final long ttlNanos;
+    private final Set<LockKey> keys = ConcurrentHashMap.newKeySet();
+    private volatile long endNanos;
+    private volatile long lastKeepAliveNanos;
+    private volatile boolean ended;
+    private long forceRemovals;
+
+    SessionState(String id, long ttlMillis, long nowNanos) {
+        this(id, ttlMillis, nowNanos + TimeUnit.MILLISECONDS.toNanos(ttlMillis), nowNanos, 0);
+    }
+
+    SessionState(String id, long ttlMillis, long endNanos, long lastKeepAliveNanos, long forceRemovals) {
+        this.id = id;
+        this.ttlMillis = ttlMillis;
+        this.ttlNanos = TimeUnit.MILLISECONDS.toNanos(ttlMillis);
+        this.endNanos = endNanos;
+        this.lastKeepAliveNanos = lastKeepAliveNanos;
+        this.forceRemovals = forceRemovals;
+    }
+
+    /** @return whether the session is still alive and now runs at least one TTL from {@code nowNanos} */
+    synchronized boolean keepAlive(long nowNanos) {
+        if (hasEnded(nowNanos)) {
+            return false;
+        }
+        long end = nowNanos + ttlNanos;
+        if (end - endNanos > 0) {
+            endNanos = end;
+        }
+        if (nowNanos - lastKeepAliveNanos > 0) {
+            lastKeepAliveNanos = nowNanos;
+        }
+        return true;
+    }
+
+    /** @return whether this call ended the session (false if it had ended already) */
+    synchronized boolean end() {
+        if (ended) {
+            return false;
+        }
+        ended = true;
+        return true;
+    }
+
+    boolean hasEnded(long nowNanos) {
+        return ended || nowNanos - endNanos >= 0;
+    }
+
+    boolean isEnded() {
+        return ended;
+    }
+
+    long endNanos() {
+        return endNanos;
+    }
+
+    long lastKeepAliveNanos() {
+        return lastKeepAliveNanos;
+    }
+
+    synchronized long forceRemovals() {
+        return forceRemovals;
+    }
+
+    synchronized void countForceRemoval() {
+        forceRemovals++;
+    }
+
+    int lockCount() {
+        return keys.size();
+    }
+
+    Set<LockKey> keys() {
+        return keys;
+    }
+
+    /** Records a lock granted under this session; refused once the session has ended. */
+    synchronized boolean attach(LockKey key) {
+        if (ended) {
+            return false;
+        }
+        keys.add(key);
+        return true;
+    }
+
+    void detach(LockKey key) {
+        keys.remove(key);
+    }
+
+    @Override
+    public String toString() {
+        return "Session[" + id + "]";
+    }
+}
