@@ -7,6 +7,7 @@ import org.springframework.core.env.PropertyResolver;
 import java.net.URI;
 import java.time.Duration;
 import java.util.Objects;
+import java.util.regex.Pattern;
 
 /**
  * The {@code lockfacade.*} properties, read from a Spring {@link PropertyResolver} (usually the
@@ -30,6 +31,8 @@ import java.util.Objects;
  * @param lock      the {@code DistributeLock} settings
  */
 public record LockFacadeProperties(URI masterUrl, ClientTransportSettings transport, DistributeLockSettings lock) {
+
+    private static final Pattern MEMBER_SEPARATOR = Pattern.compile("\\s*,\\s*");
 
     /** The master's endpoint, e.g. {@code http://master:8080/remoting/MemoryLockService}. */
     public static final String MASTER_URL = "lockfacade.master-url";
@@ -65,11 +68,6 @@ public record LockFacadeProperties(URI masterUrl, ClientTransportSettings transp
      * @throws IllegalArgumentException if a value cannot be read or breaks a limit (the message names it)
      */
     public static LockFacadeProperties from(PropertyResolver resolver) {
-        String masterUrl = resolver.getProperty(MASTER_URL);
-        if (masterUrl == null || masterUrl.isBlank()) {
-            throw new IllegalStateException("property " + MASTER_URL
-                    + " is required, e.g. http://master:8080/remoting/MemoryLockService");
-        }
         ClientTransportSettings transport = new ClientTransportSettings(
                 duration(resolver, CONNECT_TIMEOUT, ClientTransportSettings.DEFAULT_CONNECT_TIMEOUT),
                 duration(resolver, READ_TIMEOUT, ClientTransportSettings.DEFAULT_READ_TIMEOUT),
@@ -80,12 +78,30 @@ public record LockFacadeProperties(URI masterUrl, ClientTransportSettings transp
                 .withLease(duration(resolver, LEASE, defaults.lease()))
                 .withMaxLocalHandoffs(integer(resolver, MAX_LOCAL_HANDOFFS, defaults.maxLocalHandoffs()))
                 .withRemoteWaitCap(duration(resolver, REMOTE_WAIT_CAP, defaults.remoteWaitCap()));
+        return of(resolver.getProperty(MASTER_URL), transport, lock);
+    }
+
+    /**
+     * @param masterUrl the text of {@value #MASTER_URL}
+     * @param transport connect and read timeouts, secret
+     * @param lock      the {@code DistributeLock} settings
+     * @return the properties
+     * @throws IllegalStateException    if {@code masterUrl} is missing or blank
+     * @throws IllegalArgumentException if it is not a URL, or the read timeout does not exceed the remote wait cap
+     */
+    public static LockFacadeProperties of(String masterUrl, ClientTransportSettings transport,
+                                          DistributeLockSettings lock) {
+        if (masterUrl == null || masterUrl.isBlank()) {
+            throw new IllegalStateException("property " + MASTER_URL
+                    + " is required, e.g. http://master:8080/remoting/MemoryLockService");
+        }
         return new LockFacadeProperties(uri(masterUrl), transport, lock);
     }
 
     private static URI uri(String text) {
         try {
-            return URI.create(text.strip());
+            // a master group's list is carried as one URI text; the proxy factory splits it at the commas
+            return URI.create(MEMBER_SEPARATOR.matcher(text.strip()).replaceAll(","));
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException(MASTER_URL + " is not a valid URL: " + e.getMessage(), e);
         }

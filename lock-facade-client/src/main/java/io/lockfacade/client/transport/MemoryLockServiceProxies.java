@@ -7,6 +7,7 @@ import io.lockfacade.api.wire.AllowListSerializerFactory;
 
 import java.net.MalformedURLException;
 import java.net.URI;
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -33,6 +34,23 @@ public final class MemoryLockServiceProxies {
      */
     public static RemoteMemoryLockService create(URI masterUrl, ClientTransportSettings settings) {
         Objects.requireNonNull(settings, "settings");
+        return create(masterUrl, settings, new PooledHttpConnectionFactory(settings));
+    }
+
+    /**
+     * Creates a proxy for the master at {@code masterUrl} over connections the caller owns and closes when done
+     * (a Spring context closes them on shutdown). Nothing is sent until the first call.
+     *
+     * @param masterUrl   the endpoint; see {@link #create(URI, ClientTransportSettings)}
+     * @param settings    timeouts (the secret is the connection factory's)
+     * @param connections the pool of HTTP connections to the master, made with the same settings
+     * @return the proxy; every call completes or fails within the connect plus read timeout
+     * @throws IllegalArgumentException if the URL is not an absolute http or https URL
+     */
+    public static RemoteMemoryLockService create(URI masterUrl, ClientTransportSettings settings,
+                                                 PooledHttpConnectionFactory connections) {
+        Objects.requireNonNull(settings, "settings");
+        Objects.requireNonNull(connections, "connections");
         URI endpoint = endpoint(masterUrl);
         HessianProxyFactory factory = new HessianProxyFactory(MemoryLockService.class.getClassLoader());
         factory.setHessian2Request(true);
@@ -41,7 +59,7 @@ public final class MemoryLockServiceProxies {
         factory.setConnectTimeout(settings.connectTimeout().toMillis());
         factory.setReadTimeout(settings.readTimeout().toMillis());
         factory.setSerializerFactory(AllowListSerializerFactory.forClient());
-        factory.setConnectionFactory(new PooledHttpConnectionFactory(settings));
+        factory.setConnectionFactory(connections);
         try {
             MemoryLockService proxy = (MemoryLockService) factory.create(MemoryLockService.class, endpoint.toURL(),
                     MemoryLockService.class.getClassLoader());
@@ -49,6 +67,49 @@ public final class MemoryLockServiceProxies {
         } catch (MalformedURLException e) {
             throw new IllegalArgumentException("master URL is not a valid URL: " + endpoint, e);
         }
+    }
+
+    /**
+     * Creates the client of one master or of a master group. Nothing is sent until the first call.
+     *
+     * @param masterUrls one endpoint (the single master: exactly {@link #create(URI, ClientTransportSettings)}), or
+     *                   a comma-separated list of a group's members, which fails over between them
+     *                   ({@link FailoverMemoryLockService})
+     * @param settings   timeouts and secret
+     * @return the service; transport failures surface as {@link io.lockfacade.api.LockServiceUnavailableException}
+     * @throws IllegalArgumentException if an entry is not an absolute http or https URL
+     */
+    public static RemoteMemoryLockService create(String masterUrls, ClientTransportSettings settings) {
+        List<URI> endpoints = MasterUrls.parse(masterUrls);
+        if (endpoints.size() == 1) {
+            return create(endpoints.get(0), settings);
+        }
+        return group(endpoints, settings);
+    }
+
+    /**
+     * Like {@link #create(String, ClientTransportSettings)}, a single master being called over connections the
+     * caller owns and closes when done (a Spring context closes them on shutdown). A group's members are called
+     * over connections of their own, one pool a member, as {@link FailoverMemoryLockService} needs.
+     *
+     * @param masterUrls  one endpoint, or a comma-separated list of a group's members
+     * @param settings    timeouts and secret
+     * @param connections the pool of HTTP connections to a single master, made with the same settings
+     * @return the service; transport failures surface as {@link io.lockfacade.api.LockServiceUnavailableException}
+     * @throws IllegalArgumentException if an entry is not an absolute http or https URL
+     */
+    public static RemoteMemoryLockService create(String masterUrls, ClientTransportSettings settings,
+                                                 PooledHttpConnectionFactory connections) {
+        List<URI> endpoints = MasterUrls.parse(masterUrls);
+        if (endpoints.size() == 1) {
+            return create(endpoints.get(0), settings, connections);
+        }
+        return group(endpoints, settings);
+    }
+
+    private static RemoteMemoryLockService group(List<URI> endpoints, ClientTransportSettings settings) {
+        return new RemoteMemoryLockService(new FailoverMemoryLockService(endpoints, settings),
+                MasterUrls.format(endpoints));
     }
 
     /**
