@@ -5,12 +5,14 @@ import io.lockfacade.api.LockGrant;
 /**
  * One delivery of a grant to one {@code tryLock} call.
  *
- * <p>The same grant may be handed out several times (a retried call from the same owner). The sequence tells
- * them apart, so that when the transport fails to deliver an older handout it does not release a grant that a
- * newer call has already delivered.
+ * <p>The same grant may be handed out several times (a retried call from the same owner), and the calls may run
+ * in any order: a retry can overtake the call it retries. The table counts the handouts that may have been
+ * delivered and releases an undelivered grant only when none may have been, so a handout the transport could not
+ * write never takes the lock from a call that did get it.
  *
  * @param grant    the grant
- * @param sequence how many times this grant had been handed out, this one included
+ * @param sequence how many handouts of this grant might have been delivered when this one was made, this one
+ *                 included
  */
 public record Handout(LockGrant grant, int sequence) {
 

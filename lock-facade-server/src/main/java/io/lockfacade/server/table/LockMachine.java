@@ -118,14 +118,27 @@ public final class LockMachine {
     }
 
     /**
-     * Releases a grant the transport could not deliver, unless a later call has been handed the same grant.
+     * Releases a grant the transport could not deliver, unless another call has been handed the same grant.
      *
-     * @return {@code Released}, or {@code NotHolder} if the grant is not current or was handed out again
+     * <p>Calls of one owner may run in any order (a retry can overtake the call it retries), so which handout of a
+     * grant reached its caller is not told by its sequence: the grant is released only when every one of its
+     * handouts has come back undelivered. Until then an undelivered handout only takes itself off the count.
+     *
+     * @return {@code Released}, or {@code NotHolder} if the grant is not current or another handout of it may
+     *         have been delivered
      */
     public Outcome releaseUndelivered(Handout handout, Moment m) {
         long token = handout.grant().getFencingToken();
-        return endGrant(handout.lockKey(), m, Effects.Cause.UNDELIVERED,
-                s -> s.fencingToken == token && s.handouts() == handout.sequence());
+        return endGrant(handout.lockKey(), m, Effects.Cause.UNDELIVERED, s -> {
+            if (s.fencingToken != token) {
+                return false;
+            }
+            if (s.handouts() > 1) {
+                s.setHandouts(s.handouts() - 1);
+                return false;
+            }
+            return true;
+        });
     }
 
     /**

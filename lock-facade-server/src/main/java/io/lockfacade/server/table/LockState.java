@@ -36,7 +36,7 @@ final class LockState {
         SessionState session;
         /** Parked calls, oldest first; null while nobody waits. */
         ArrayDeque<Waiter> waiters;
-        /** How many calls were handed the current grant; see {@link Handout}. */
+        /** How many handouts of the current grant may have reached their calls (undelivered ones are taken off). */
         int handouts = 1;
     }
 
@@ -56,7 +56,7 @@ final class LockState {
         }
     }
 
-    /** @return how many calls were handed the current grant; see {@link Handout} */
+    /** @return how many handouts of the current grant may have been delivered; see {@link Handout} */
     int handouts() {
         return link instanceof Crowd crowd ? crowd.handouts : 1;
     }

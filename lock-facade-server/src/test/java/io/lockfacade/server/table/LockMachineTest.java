@@ -184,6 +184,23 @@ class LockMachineTest {
     }
 
     @Test
+    void aRetryThatOvertookItsLostOriginalKeepsTheSessionLock() {
+        open("s1");
+        // The client's retry runs first and its reply is delivered; the original call runs later, after its
+        // client had given up on it, so its (second) handout of the same grant cannot be written.
+        Handout retryDelivered = grantIn(ORDER_1, "a", "s1");
+        Handout originalLost = assertInstanceOf(Outcome.AlreadyHeld.class,
+                machine.acquire(ORDER_1, "a", 0, "s1", 0, now())).handout();
+
+        assertInstanceOf(Outcome.NotHolder.class, machine.releaseUndelivered(originalLost, now()));
+
+        assertEquals("a", holder(ORDER_1));
+        assertEquals(1, machine.sessions().describe().get(0).locks());
+        assertInstanceOf(Outcome.Released.class, machine.releaseUndelivered(retryDelivered, now()));
+        assertNull(holder(ORDER_1));
+    }
+
+    @Test
     void forceRemovalChecksTheTokenTheOperatorSaw() {
         Handout first = grant(ORDER_1, "a");
         machine.release(ORDER_1, "a", now());
