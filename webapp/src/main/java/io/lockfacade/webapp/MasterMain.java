@@ -63,6 +63,7 @@ public final class MasterMain {
         out.println("Lock Facade master ready");
         out.println("  Hessian endpoint: " + master.serviceUri());
         out.println("  Admin page:       " + master.adminUri() + " (user " + options.adminUser() + ")");
+        master.groupStatusUri().ifPresent(group -> out.println("  Group status:     " + group));
         if (options.adminPasswordGenerated()) {
             out.println("  Admin password:   " + options.adminPassword()
                     + " (generated; set --admin-password or LOCKFACADE_ADMIN_PASSWORD to choose one)");

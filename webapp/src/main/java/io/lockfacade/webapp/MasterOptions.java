@@ -20,9 +20,11 @@ import java.util.Optional;
  * @param adminUser              the admin page's user name
  * @param adminPassword          the admin page's password
  * @param adminPasswordGenerated whether the password was generated (and must be shown to the operator)
+ * @param group                  how this master joins a master group, or {@code null} for a single master
  */
 public record MasterOptions(String host, int port, Duration defaultLease, Duration waitCap, String secret,
-                            String adminUser, String adminPassword, boolean adminPasswordGenerated) {
+                            String adminUser, String adminPassword, boolean adminPasswordGenerated,
+                            MasterGroupOptions group) {
 
     /** Default listening address: this machine only. */
     public static final String DEFAULT_HOST = "127.0.0.1";
@@ -53,6 +55,19 @@ public record MasterOptions(String host, int port, Duration defaultLease, Durati
         require(secret == null || !secret.isEmpty(), "--secret must not be empty");
         require(!adminUser.isEmpty() && adminUser.indexOf(':') < 0, "--admin-user must be non-empty without ':'");
         require(!adminPassword.isEmpty(), "--admin-password must not be empty");
+        require(group == null || (group.self().host().equals(host) && group.self().httpPort() == port),
+                "--host and --port must agree with this member's entry in --group");
+    }
+
+    /** A single master's options (no group). */
+    public MasterOptions(String host, int port, Duration defaultLease, Duration waitCap, String secret,
+                         String adminUser, String adminPassword, boolean adminPasswordGenerated) {
+        this(host, port, defaultLease, waitCap, secret, adminUser, adminPassword, adminPasswordGenerated, null);
+    }
+
+    /** @return how this master joins a group, or empty for a single master */
+    public Optional<MasterGroupOptions> optionalGroup() {
+        return Optional.ofNullable(group);
     }
 
     /**
@@ -75,26 +90,28 @@ public record MasterOptions(String host, int port, Duration defaultLease, Durati
     /** @return a copy listening on another port */
     public MasterOptions withPort(int newPort) {
         return new MasterOptions(host, newPort, defaultLease, waitCap, secret, adminUser, adminPassword,
-                adminPasswordGenerated);
+                adminPasswordGenerated, group);
     }
 
     /** @return a copy with another wait cap */
     public MasterOptions withWaitCap(Duration newWaitCap) {
         return new MasterOptions(host, port, defaultLease, newWaitCap, secret, adminUser, adminPassword,
-                adminPasswordGenerated);
+                adminPasswordGenerated, group);
     }
 
     /** @return a copy requiring a shared secret, or none for {@code null} */
     public MasterOptions withSecret(String newSecret) {
         return new MasterOptions(host, port, defaultLease, waitCap, newSecret, adminUser, adminPassword,
-                adminPasswordGenerated);
+                adminPasswordGenerated, group);
     }
 
     @Override
     public String toString() {
         return "MasterOptions[host=" + host + ", port=" + port + ", defaultLease=" + DurationText.format(defaultLease)
                 + ", waitCap=" + DurationText.format(waitCap) + ", secret=" + (secret == null ? "none" : "***")
-                + ", adminUser=" + adminUser + ", adminPassword=***]";
+                + ", adminUser=" + adminUser + ", adminPassword=***"
+                + (group == null ? "" : ", nodeId=" + group.nodeId() + ", group=" + group.topology()
+                + ", dataDir=" + group.dataDir()) + "]";
     }
 
     private static void require(boolean condition, String message) {

@@ -1,8 +1,10 @@
 package io.lockfacade.webapp;
 
 import io.lockfacade.api.LockLimits;
+import io.lockfacade.group.raft.GroupTopology;
 import io.lockfacade.webapp.admin.AdminCredentials;
 
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
@@ -36,8 +38,11 @@ public final class MasterOptionsParser {
     private static final String SECRET = "--secret";
     private static final String ADMIN_USER = "--admin-user";
     private static final String ADMIN_PASSWORD = "--admin-password";
+    private static final String NODE_ID = "--node-id";
+    private static final String GROUP = "--group";
+    private static final String DATA_DIR = "--data-dir";
     private static final Set<String> FLAGS = Set.of(HOST, PORT, DEFAULT_LEASE, WAIT_CAP, SECRET, ADMIN_USER,
-            ADMIN_PASSWORD);
+            ADMIN_PASSWORD, NODE_ID, GROUP, DATA_DIR);
 
     /** The usage text {@code --help} prints. */
     public static final String USAGE = """
@@ -56,6 +61,12 @@ public final class MasterOptionsParser {
               --admin-user USER         admin page user (default admin)
               --admin-password PASS     admin page password (or env LOCKFACADE_ADMIN_PASSWORD;
                                         default: generated and printed at start)
+              --node-id ID              this member's id in --group (with --group)
+              --group n1=HOST:HTTP_PORT:RAFT_PORT,n2=...,n3=...
+                                        run as a member of a replicated master group; every member
+                                        gets the same list; HTTP host and port come from its entry
+              --data-dir DIR            the member's Raft log and snapshots
+                                        (default ./lockfacade-data/<node-id>)
               --help                    print this help and exit
 
             Durations are a whole number and a unit: 500ms, 30s, 10m, 1h.
@@ -96,18 +107,42 @@ public final class MasterOptionsParser {
         try {
             String password = valueOrEnv(values, ADMIN_PASSWORD, ADMIN_PASSWORD_ENV);
             boolean generated = password == null;
+            MasterGroupOptions group = group(values);
+            String defaultHost = group == null ? MasterOptions.DEFAULT_HOST : group.self().host();
+            int defaultPort = group == null ? MasterOptions.DEFAULT_PORT : group.self().httpPort();
             return new MasterOptions(
-                    values.getOrDefault(HOST, MasterOptions.DEFAULT_HOST),
-                    values.containsKey(PORT) ? port(values.get(PORT)) : MasterOptions.DEFAULT_PORT,
+                    values.getOrDefault(HOST, defaultHost),
+                    values.containsKey(PORT) ? port(values.get(PORT)) : defaultPort,
                     duration(values, DEFAULT_LEASE, LockLimits.DEFAULT_MASTER_LEASE),
                     duration(values, WAIT_CAP, LockLimits.DEFAULT_WAIT_CAP),
                     valueOrEnv(values, SECRET, SECRET_ENV),
                     values.getOrDefault(ADMIN_USER, MasterOptions.DEFAULT_ADMIN_USER),
                     generated ? passwordGenerator.get() : password,
-                    generated);
+                    generated,
+                    group);
         } catch (IllegalArgumentException bad) {
             throw new UsageException(bad.getMessage());
         }
+    }
+
+    private static MasterGroupOptions group(Map<String, String> values) {
+        String nodeId = values.get(NODE_ID);
+        String group = values.get(GROUP);
+        if (nodeId == null && group == null) {
+            if (values.containsKey(DATA_DIR)) {
+                throw new IllegalArgumentException(DATA_DIR + " needs " + NODE_ID + " and " + GROUP);
+            }
+            return null;
+        }
+        if (nodeId == null || group == null) {
+            throw new IllegalArgumentException(NODE_ID + " and " + GROUP + " go together");
+        }
+        String dataDir = values.get(DATA_DIR);
+        if (dataDir != null && dataDir.isBlank()) {
+            throw new IllegalArgumentException(DATA_DIR + " must not be empty");
+        }
+        return new MasterGroupOptions(nodeId, GroupTopology.parse(group),
+                dataDir == null ? MasterGroupOptions.defaultDataDir(nodeId) : Path.of(dataDir));
     }
 
     private static Map<String, String> readFlags(List<String> args) throws UsageException {

@@ -2,11 +2,14 @@ package io.lockfacade.webapp;
 
 import io.lockfacade.api.LockLimits;
 import io.lockfacade.server.service.MasterSettings;
+import io.lockfacade.group.service.GroupMemberLockService;
 import io.lockfacade.server.service.MemoryLockServiceImpl;
+import io.lockfacade.server.service.ParkingLockService;
 import io.lockfacade.server.transport.HessianEndpointServlet;
 import io.lockfacade.server.transport.SecretCheck;
 import io.lockfacade.webapp.admin.AdminCredentials;
 import io.lockfacade.webapp.admin.AdminPages;
+import io.lockfacade.webapp.admin.GroupStatusServlet;
 import org.eclipse.jetty.ee11.servlet.ServletContextHandler;
 import org.eclipse.jetty.ee11.servlet.ServletHolder;
 import org.eclipse.jetty.server.Handler;
@@ -21,6 +24,7 @@ import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Optional;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 
@@ -42,15 +46,17 @@ public final class MasterServer implements AutoCloseable {
 
     private final Server server;
     private final MemoryLockServiceImpl service;
+    private final GroupNode group;
     private final Path scratchDir;
     private final URI baseUri;
     private final long startedAtNanos;
     private final AtomicBoolean stopped = new AtomicBoolean();
 
-    private MasterServer(Server server, MemoryLockServiceImpl service, Path scratchDir, URI baseUri,
-                         long startedAtNanos) {
+    private MasterServer(Server server, MemoryLockServiceImpl service, GroupNode group, Path scratchDir,
+                         URI baseUri, long startedAtNanos) {
         this.server = server;
         this.service = service;
+        this.group = group;
         this.scratchDir = scratchDir;
         this.baseUri = baseUri;
         this.startedAtNanos = startedAtNanos;
@@ -65,30 +71,34 @@ public final class MasterServer implements AutoCloseable {
      */
     public static MasterServer start(MasterOptions options) throws IOException {
         long startNanos = System.nanoTime();
-        MemoryLockServiceImpl service = new MemoryLockServiceImpl(MasterSettings.defaults()
-                .withDefaultLease(options.defaultLease()).withWaitCap(options.waitCap()));
+        MasterSettings settings = MasterSettings.defaults().withDefaultLease(options.defaultLease())
+                .withWaitCap(options.waitCap());
+        GroupNode group = options.group() == null ? null : GroupNode.start(options.group(), settings);
+        MemoryLockServiceImpl service = group == null ? new MemoryLockServiceImpl(settings) : null;
         Path scratch = null;
         Server server = new Server(HttpServerSizing.threadPool());
         try {
             scratch = JspSupport.createScratch();
             ServerConnector connector = HttpServerSizing.addConnector(server, options.host(), options.port(),
                     options.waitCap());
-            Handler handlers = HttpServerSizing.loadBodiesFirst(context(options, service, scratch));
+            Handler handlers = HttpServerSizing.loadBodiesFirst(context(options, service, group, scratch));
             server.setHandler(new GracefulHandler(handlers));
             server.setErrorHandler(quietErrors(new ErrorHandler()));
             server.setStopTimeout(STOP_TIMEOUT.toMillis());
             server.setStopAtShutdown(false);
             server.start();
             URI base = URI.create("http://" + hostForUri(options.host()) + ":" + connector.getLocalPort());
-            MasterServer master = new MasterServer(server, service, scratch, base, startNanos);
-            LOG.info("Lock Facade master started on {} in {} ms (default lease {}, wait cap {}, {})", base,
+            MasterServer master = new MasterServer(server, service, group, scratch, base, startNanos);
+            LOG.info("Lock Facade master started on {} in {} ms (default lease {}, wait cap {}, {}{})", base,
                     Duration.ofNanos(System.nanoTime() - startNanos).toMillis(),
                     DurationText.format(options.defaultLease()), DurationText.format(options.waitCap()),
-                    options.optionalSecret().isPresent() ? "secret required" : "no secret");
+                    options.optionalSecret().isPresent() ? "secret required" : "no secret",
+                    group == null ? "" : ", member " + options.group().nodeId() + " of group "
+                            + options.group().topology() + ", data in " + options.group().dataDir());
             return master;
         } catch (Exception e) {
             stopQuietly(server);
-            service.close();
+            closeService(service, group);
             if (scratch != null) {
                 JspSupport.deleteScratch(scratch);
             }
@@ -112,9 +122,25 @@ public final class MasterServer implements AutoCloseable {
         return baseUri.resolve(AdminPages.LOCKS_PATH);
     }
 
-    /** @return the lock service, to inspect its table in tests and the admin page */
+    /**
+     * @return the lock service, to inspect its table in tests and the admin page
+     * @throws IllegalStateException on a master-group member, whose table is replicated ({@link #groupService()})
+     */
     public MemoryLockServiceImpl service() {
+        if (service == null) {
+            throw new IllegalStateException("a master-group member has no single-master lock service");
+        }
         return service;
+    }
+
+    /** @return the member's lock service when this master is a master-group member */
+    public Optional<GroupMemberLockService> groupService() {
+        return Optional.ofNullable(group).map(GroupNode::service);
+    }
+
+    /** @return {@code http://HOST:PORT/admin/api/group} when this master is a master-group member */
+    public Optional<URI> groupStatusUri() {
+        return Optional.ofNullable(group).map(node -> baseUri.resolve(GroupStatusServlet.PATH));
     }
 
     /** Stops the master; see the class comment. Safe to call more than once and from a shutdown hook. */
@@ -123,7 +149,7 @@ public final class MasterServer implements AutoCloseable {
             return;
         }
         stopQuietly(server);
-        service.close();
+        closeService(service, group);
         try {
             JspSupport.deleteScratch(scratchDir);
         } catch (RuntimeException e) {
@@ -140,17 +166,33 @@ public final class MasterServer implements AutoCloseable {
         stop();
     }
 
-    private static ServletContextHandler context(MasterOptions options, MemoryLockServiceImpl service, Path scratch) {
+    private static void closeService(MemoryLockServiceImpl service, GroupNode group) {
+        if (service != null) {
+            service.close();
+        }
+        if (group != null) {
+            group.close();
+        }
+    }
+
+    private static ServletContextHandler context(MasterOptions options, MemoryLockServiceImpl service,
+                                                 GroupNode group, Path scratch) {
         ServletContextHandler context = new ServletContextHandler(ServletContextHandler.NO_SESSIONS);
         context.setContextPath("/");
         context.setErrorHandler(quietErrors(new org.eclipse.jetty.ee11.servlet.ErrorHandler()));
         JspSupport.prepare(context, scratch);
         SecretCheck secretCheck = options.optionalSecret().map(SecretCheck::requiring).orElse(SecretCheck.open());
+        ParkingLockService served = group == null ? service : group.service();
         ServletHolder endpoint = new ServletHolder(SERVICE_SERVLET_NAME,
-                new HessianEndpointServlet(service, secretCheck, new JettyClientPresence()));
+                new HessianEndpointServlet(served, secretCheck, new JettyClientPresence()));
         endpoint.setAsyncSupported(true);
         context.addServlet(endpoint, HessianEndpointServlet.MAPPING);
-        AdminPages.install(context, service, new AdminCredentials(options.adminUser(), options.adminPassword()));
+        AdminCredentials credentials = new AdminCredentials(options.adminUser(), options.adminPassword());
+        if (group == null) {
+            AdminPages.install(context, service, credentials);
+        } else {
+            GroupStatusServlet.install(context, group.member(), credentials);
+        }
         return context;
     }
 

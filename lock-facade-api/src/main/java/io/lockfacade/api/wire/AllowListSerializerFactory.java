@@ -31,6 +31,7 @@ public final class AllowListSerializerFactory extends SerializerFactory {
     private static final Set<String> CLIENT_TYPES = Set.of(
             "io.lockfacade.api.LockGrant",
             "io.lockfacade.api.SessionExpiredException",
+            "io.lockfacade.api.NotLeaderException",
             "java.lang.IllegalArgumentException",
             "java.lang.IllegalStateException",
             "java.lang.StackTraceElement",

@@ -24,7 +24,7 @@ import java.util.concurrent.ScheduledThreadPoolExecutor;
  * <p>Besides the blocking Hessian methods it offers {@link #tryLockAsync}, which parks a waiting call without a
  * thread, so the transport can hold thousands of waiters on a handful of threads.
  */
-public final class MemoryLockServiceImpl implements MemoryLockService, AutoCloseable {
+public final class MemoryLockServiceImpl implements ParkingLockService, AutoCloseable {
 
     /** Name of the thread that ends parked calls whose wait is over. */
     public static final String WAIT_TIMER_THREAD = "lock-facade-wait-timer";
@@ -73,6 +73,7 @@ public final class MemoryLockServiceImpl implements MemoryLockService, AutoClose
      *
      * @throws IllegalArgumentException if an argument is outside the limits; nothing changes then
      */
+    @Override
     public CompletableFuture<Handout> tryLockAsync(String lockType, String key, String owner, long leaseMillis,
                                                    long waitMillis) {
         LockKey lockKey = lockKey(lockType, key);
@@ -88,6 +89,7 @@ public final class MemoryLockServiceImpl implements MemoryLockService, AutoClose
      * @throws SessionExpiredException  if the session has ended or was never opened; nothing changes then
      * @throws IllegalArgumentException if an argument is outside the limits; nothing changes then
      */
+    @Override
     public CompletableFuture<Handout> tryLockInSessionAsync(String lockType, String key, String owner,
                                                             String sessionId, long waitMillis) {
         LockKey lockKey = lockKey(lockType, key);
@@ -142,6 +144,7 @@ public final class MemoryLockServiceImpl implements MemoryLockService, AutoClose
      * Releases a grant the transport could not deliver to its caller, unless a later call of the same owner was
      * handed the same grant meanwhile.
      */
+    @Override
     public void releaseUndelivered(Handout handout) {
         table.releaseUndelivered(handout);
     }
@@ -174,6 +177,7 @@ public final class MemoryLockServiceImpl implements MemoryLockService, AutoClose
     }
 
     /** @return the settings this master runs with */
+    @Override
     public MasterSettings settings() {
         return settings;
     }

@@ -1,7 +1,8 @@
 package io.lockfacade.server.transport;
 
+import io.lockfacade.api.NotLeaderException;
 import io.lockfacade.api.SessionExpiredException;
-import io.lockfacade.server.service.MemoryLockServiceImpl;
+import io.lockfacade.server.service.ParkingLockService;
 import io.lockfacade.server.table.Handout;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
@@ -19,11 +20,11 @@ final class CallResponder {
 
     private static final Logger LOG = LoggerFactory.getLogger(CallResponder.class);
 
-    private final MemoryLockServiceImpl service;
+    private final ParkingLockService service;
     private final ReplyWriter replies;
     private final ClientPresence presence;
 
-    CallResponder(MemoryLockServiceImpl service, ReplyWriter replies, ClientPresence presence) {
+    CallResponder(ParkingLockService service, ReplyWriter replies, ClientPresence presence) {
         this.service = service;
         this.replies = replies;
         this.presence = presence;
@@ -41,6 +42,8 @@ final class CallResponder {
             fault = FaultSanitizer.badArgument(badArgument);
         } else if (failure instanceof SessionExpiredException ended) {
             fault = FaultSanitizer.sessionExpired(ended);
+        } else if (failure instanceof NotLeaderException notLeader) {
+            fault = FaultSanitizer.notLeader(notLeader);
         } else {
             String incident = FaultSanitizer.newIncidentId();
             LOG.error("{} failed (incident {})", method, incident, failure);

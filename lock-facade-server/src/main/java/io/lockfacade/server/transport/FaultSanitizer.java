@@ -1,5 +1,6 @@
 package io.lockfacade.server.transport;
 
+import io.lockfacade.api.NotLeaderException;
 import io.lockfacade.api.SessionExpiredException;
 
 import java.util.concurrent.ThreadLocalRandom;
@@ -10,7 +11,7 @@ import java.util.concurrent.ThreadLocalRandom;
  * <p>Caucho's skeleton sends the service's exception object itself: its stack trace, its cause chain and, when
  * the cause is the exception itself, a cycle that some Hessian clients cannot decode. Here every detail is a
  * new exception of a type the client's allow-list admits ({@link IllegalArgumentException},
- * {@link SessionExpiredException} or {@link IllegalStateException}), with an empty stack trace, no cause and a length-capped message.
+ * {@link SessionExpiredException}, {@link NotLeaderException} or {@link IllegalStateException}), with an empty stack trace, no cause and a length-capped message.
  */
 public final class FaultSanitizer {
 
@@ -51,6 +52,18 @@ public final class FaultSanitizer {
     public static HessianFault sessionExpired(SessionExpiredException ended) {
         String message = cap(String.valueOf(ended.getMessage()));
         return new HessianFault(SERVICE_EXCEPTION, message, frameless(new SessionExpiredException(message)));
+    }
+
+    /**
+     * A master-group member that cannot serve the call: the client rethrows a {@link NotLeaderException} and asks
+     * the leader its message names.
+     *
+     * @param notLeader what the service threw; its message is the contract's {@code not leader} text
+     * @return the fault to send
+     */
+    public static HessianFault notLeader(NotLeaderException notLeader) {
+        String message = cap(String.valueOf(notLeader.getMessage()));
+        return new HessianFault(SERVICE_EXCEPTION, message, frameless(new NotLeaderException(message)));
     }
 
     /**

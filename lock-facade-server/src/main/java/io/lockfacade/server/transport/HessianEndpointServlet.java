@@ -1,7 +1,7 @@
 package io.lockfacade.server.transport;
 
 import io.lockfacade.api.LockLimits;
-import io.lockfacade.server.service.MemoryLockServiceImpl;
+import io.lockfacade.server.service.ParkingLockService;
 import io.lockfacade.server.table.Handout;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
@@ -12,6 +12,7 @@ import java.io.Serial;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 
 /**
  * Serves {@code POST /remoting/MemoryLockService}: the lock service over Hessian 2, without Caucho's skeleton.
@@ -41,7 +42,7 @@ public final class HessianEndpointServlet extends HttpServlet {
 
     private static final String ALLOWED_METHOD = "POST";
 
-    private final transient MemoryLockServiceImpl service;
+    private final transient ParkingLockService service;
     private final transient SecretCheck secretCheck;
     private final transient RequestBodyReader bodies = new RequestBodyReader(LockLimits.MAX_REQUEST_BYTES);
     private final transient HessianCallReader calls = new HessianCallReader();
@@ -56,7 +57,7 @@ public final class HessianEndpointServlet extends HttpServlet {
      * @param service     the lock service to call; the servlet does not close it
      * @param secretCheck who may call
      */
-    public HessianEndpointServlet(MemoryLockServiceImpl service, SecretCheck secretCheck) {
+    public HessianEndpointServlet(ParkingLockService service, SecretCheck secretCheck) {
         this(service, secretCheck, ClientPresence.UNKNOWN);
     }
 
@@ -65,7 +66,7 @@ public final class HessianEndpointServlet extends HttpServlet {
      * @param secretCheck    who may call
      * @param clientPresence the container's check whether a parked client went away
      */
-    public HessianEndpointServlet(MemoryLockServiceImpl service, SecretCheck secretCheck,
+    public HessianEndpointServlet(ParkingLockService service, SecretCheck secretCheck,
                                   ClientPresence clientPresence) {
         this.service = service;
         this.secretCheck = secretCheck;
@@ -147,8 +148,11 @@ public final class HessianEndpointServlet extends HttpServlet {
     private void answer(CompletableFuture<Handout> pending, HttpServletRequest request,
                         HttpServletResponse response) {
         if (pending.isDone()) {
-            Handout handout = pending.join();
-            responder.deliver(response, handout, null);
+            try {
+                responder.deliver(response, pending.join(), null);
+            } catch (CompletionException failed) {
+                responder.deliver(response, null, failed.getCause());
+            }
         } else {
             try {
                 ParkedTryLock.park(request, response, pending, asyncTimeout, responder);

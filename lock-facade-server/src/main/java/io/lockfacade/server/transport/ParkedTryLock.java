@@ -71,8 +71,10 @@ final class ParkedTryLock implements AsyncListener {
         if (failure instanceof CancellationException) {
             return; // cancelled by onTimeout or onError, which answer themselves
         }
+        Throwable reason = failure instanceof CompletionException wrapped && wrapped.getCause() != null
+                ? wrapped.getCause() : failure;
         try {
-            async.start(() -> answer(handout, failure));
+            async.start(() -> answer(handout, reason));
         } catch (IllegalStateException requestAlreadyOver) {
             if (answered.compareAndSet(false, true)) {
                 responder.undelivered(handout);

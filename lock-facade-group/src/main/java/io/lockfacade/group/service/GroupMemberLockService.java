@@ -1,0 +1,356 @@
+package io.lockfacade.group.service;
+
+import io.lockfacade.api.LockArguments;
+import io.lockfacade.api.LockGrant;
+import io.lockfacade.api.LockLimits;
+import io.lockfacade.api.NotLeaderException;
+import io.lockfacade.api.SessionExpiredException;
+import io.lockfacade.group.raft.GroupEvents;
+import io.lockfacade.group.raft.GroupMember;
+import io.lockfacade.group.raft.RaftSubmitter;
+import io.lockfacade.group.state.Applied;
+import io.lockfacade.group.state.Command;
+import io.lockfacade.group.state.Outcome;
+import io.lockfacade.group.state.ReplicatedLockTable;
+import io.lockfacade.group.state.TypeQuery;
+import io.lockfacade.server.service.MasterSettings;
+import io.lockfacade.server.service.ParkingLockService;
+import io.lockfacade.server.table.Handout;
+import io.lockfacade.server.table.LockKey;
+import org.apache.ratis.protocol.RaftPeerId;
+
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.LongFunction;
+
+/**
+ * The lock service of one master-group member. On the leader every call becomes a {@link Command} appended to the
+ * Raft log and answered once applied; a busy acquisition parks on the leader ({@link LeaderWaiters}, no thread per
+ * waiter). On any other member, and on a leader that cannot commit, every call fails at once with
+ * {@link NotLeaderException} naming the leader, and nothing changes. {@link #isLockTypeEmpty} is a linearizable
+ * read (ReadIndex).
+ *
+ * <p>A new leader serves only once its term-start entry is applied: that entry extends every session and lease by
+ * its own length, so a failover never costs a live holder its lock. Parked calls fail with
+ * {@link NotLeaderException} the moment this member stops leading; the caller asks the new leader, and since every
+ * call is idempotent per owner, nothing is granted twice.
+ */
+public final class GroupMemberLockService implements ParkingLockService, GroupEvents, AutoCloseable {
+
+    /** Name of this member's thread for leader duties and parked-call timers. */
+    public static final String LEADER_THREAD = "lock-facade-group-leader";
+
+    /** Longest a call waits for a new leader's term-start entry, or for the log to commit and apply it. */
+    public static final Duration COMMIT_TIMEOUT = Duration.ofSeconds(3);
+
+    private final GroupMember member;
+    private final MasterSettings settings;
+    private final ReplicatedLockTable table;
+    private final RaftSubmitter submitter;
+    private final LeaderGate gate = new LeaderGate();
+    private final ScheduledExecutorService leaderThread;
+    private final LeaderWaiters waiters;
+    private final LeaderDuties duties;
+
+    /**
+     * Attaches a service to a started member; it receives the member's events from now on.
+     *
+     * @param member   the member
+     * @param settings default lease and wait cap
+     */
+    public GroupMemberLockService(GroupMember member, MasterSettings settings) {
+        this.member = member;
+        this.settings = settings;
+        this.table = member.stateMachine().table();
+        this.submitter = new RaftSubmitter(member);
+        ScheduledThreadPoolExecutor executor = new ScheduledThreadPoolExecutor(1, runnable -> {
+            Thread thread = new Thread(runnable, LEADER_THREAD);
+            thread.setDaemon(true);
+            return thread;
+        });
+        executor.setRemoveOnCancelPolicy(true);
+        this.leaderThread = executor;
+        this.waiters = new LeaderWaiters(this::askAgain, this::releaseUndelivered,
+                key -> table.holder(key, System.currentTimeMillis()) == null);
+        this.duties = new LeaderDuties(executor, table, submitter::submit, member::isLeader, this::isServing);
+        member.stateMachine().setEvents(this);
+        duties.start();
+        if (member.isLeader()) {
+            leaderReady();
+        }
+    }
+
+    @Override
+    public CompletableFuture<Handout> tryLockAsync(String lockType, String key, String owner, long leaseMillis,
+                                                   long waitMillis) {
+        LockKey lockKey = lockKey(lockType, key);
+        LockArguments.requireOwner(owner);
+        long lease = LockArguments.requireLease(leaseMillis) <= 0 ? settings.defaultLease().toMillis() : leaseMillis;
+        long wait = Math.min(LockArguments.requireWait(waitMillis), settings.waitCap().toMillis());
+        return acquire(lockKey, owner, wait,
+                now -> Command.onLock(Command.Kind.TRY_LOCK, now, lockType, key, owner, lease));
+    }
+
+    @Override
+    public CompletableFuture<Handout> tryLockInSessionAsync(String lockType, String key, String owner,
+                                                            String sessionId, long waitMillis) {
+        LockKey lockKey = lockKey(lockType, key);
+        LockArguments.requireOwner(owner);
+        LockArguments.requireSessionId(sessionId);
+        long wait = Math.min(LockArguments.requireWait(waitMillis), settings.waitCap().toMillis());
+        return acquire(lockKey, owner, wait, now -> new Command(Command.Kind.TRY_LOCK_IN_SESSION, now, lockType,
+                key, owner, sessionId, 0, 0));
+    }
+
+    private CompletableFuture<Handout> acquire(LockKey key, String owner, long wait, LongFunction<Command> request) {
+        requireLeader();
+        ParkedCall call = new ParkedCall(key, request, new CompletableFuture<>());
+        boolean queueBehind = wait > 0 && waiters.hasWaiters(key)
+                && !owner.equals(table.holder(key, System.currentTimeMillis()));
+        if (queueBehind) {
+            park(call, wait);
+            return call.caller();
+        }
+        askAgain(call).whenComplete((attempt, failure) -> {
+            if (attempt instanceof LeaderWaiters.Attempt.Granted granted) {
+                call.caller().complete(granted.handout());
+            } else if (attempt instanceof LeaderWaiters.Attempt.Failed failed) {
+                call.caller().completeExceptionally(failed.failure());
+            } else if (wait > 0) {
+                park(call, wait);
+            } else {
+                call.caller().complete(null);
+            }
+        });
+        return call.caller();
+    }
+
+    private void park(ParkedCall call, long wait) {
+        var timeout = leaderThread.schedule(() -> {
+            if (call.caller().complete(null)) {
+                waiters.withdraw(call);
+            }
+        }, wait, TimeUnit.MILLISECONDS);
+        call.caller().whenComplete((handout, failure) -> timeout.cancel(false));
+        waiters.park(call);
+    }
+
+    /** Proposes a (parked or new) acquisition; the future never fails, failures are an {@code Attempt}. */
+    private CompletableFuture<LeaderWaiters.Attempt> askAgain(ParkedCall call) {
+        return propose(call.request()).handle((outcome, failure) -> {
+            if (failure != null) {
+                return new LeaderWaiters.Attempt.Failed(Failures.unwrap(failure));
+            }
+            Command asked = call.request().apply(0);
+            return switch (outcome.kind()) {
+                case GRANTED -> new LeaderWaiters.Attempt.Granted(new Handout(new LockGrant(asked.lockType(),
+                        asked.key(), asked.owner(), outcome.value(), outcome.lease()), outcome.sequence()));
+                case BUSY -> new LeaderWaiters.Attempt.Busy();
+                case SESSION_ENDED -> new LeaderWaiters.Attempt.Failed(sessionEnded(asked.sessionId()));
+                default -> new LeaderWaiters.Attempt.Failed(new IllegalStateException("unexpected " + outcome));
+            };
+        });
+    }
+
+    @Override
+    public LockGrant tryLock(String lockType, String key, String owner, long leaseMillis, long waitMillis) {
+        return grantOf(tryLockAsync(lockType, key, owner, leaseMillis, waitMillis));
+    }
+
+    @Override
+    public LockGrant tryLockInSession(String lockType, String key, String owner, String sessionId,
+                                      long waitMillis) {
+        return grantOf(tryLockInSessionAsync(lockType, key, owner, sessionId, waitMillis));
+    }
+
+    @Override
+    public boolean unlock(String lockType, String key, String owner) {
+        lockKey(lockType, key);
+        LockArguments.requireOwner(owner);
+        return commit(now -> Command.onLock(Command.Kind.UNLOCK, now, lockType, key, owner, 0)).yes();
+    }
+
+    @Override
+    public boolean renew(String lockType, String key, String owner, long leaseMillis) {
+        lockKey(lockType, key);
+        LockArguments.requireOwner(owner);
+        long lease = LockArguments.requireLease(leaseMillis) <= 0 ? settings.defaultLease().toMillis() : leaseMillis;
+        return commit(now -> Command.onLock(Command.Kind.RENEW, now, lockType, key, owner, lease)).yes();
+    }
+
+    @Override
+    public boolean isLockTypeEmpty(String lockType) {
+        String type = LockArguments.requireName("lockType", lockType);
+        requireLeader();
+        return await(gate.ready().thenCompose(ready -> submitter.read(new TypeQuery(type,
+                System.currentTimeMillis())))).yes();
+    }
+
+    @Override
+    public long openSession(String sessionId, long ttlMillis) {
+        LockArguments.requireSessionId(sessionId);
+        long ttl = LockArguments.requireSessionTtl(ttlMillis) <= 0 ? LockLimits.DEFAULT_SESSION_TTL.toMillis()
+                : ttlMillis;
+        Outcome outcome = commit(now -> Command.onSession(Command.Kind.OPEN_SESSION, now, sessionId, ttl));
+        if (outcome.kind() == Outcome.Kind.SESSION_ENDED) {
+            throw sessionEnded(sessionId);
+        }
+        return outcome.value();
+    }
+
+    @Override
+    public long keepAliveSession(String sessionId) {
+        LockArguments.requireSessionId(sessionId);
+        return commit(now -> Command.onSession(Command.Kind.KEEP_ALIVE_SESSION, now, sessionId, 0)).value();
+    }
+
+    @Override
+    public boolean closeSession(String sessionId) {
+        LockArguments.requireSessionId(sessionId);
+        return commit(now -> Command.onSession(Command.Kind.CLOSE_SESSION, now, sessionId, 0)).yes();
+    }
+
+    /**
+     * Removes a lock whoever holds it (an operator's removal), through the log.
+     *
+     * @param token the token the operator saw, or 0 to remove whatever grant holds the lock
+     * @return whether a lock was removed
+     * @throws NotLeaderException if this member is not the leader
+     */
+    public boolean forceRemove(String lockType, String key, long token) {
+        lockKey(lockType, key);
+        return commit(now -> Command.onLock(Command.Kind.FORCE_REMOVE, now, lockType, key, null, 0)
+                .expecting(token)).yes();
+    }
+
+    @Override
+    public void releaseUndelivered(Handout handout) {
+        LockGrant grant = handout.grant();
+        propose(now -> Command.onLock(Command.Kind.RELEASE_UNDELIVERED, now, grant.getLockType(), grant.getKey(),
+                grant.getOwner(), handout.sequence()).expecting(grant.getFencingToken()));
+    }
+
+    @Override
+    public MasterSettings settings() {
+        return settings;
+    }
+
+    /** @return the member this service runs on */
+    public GroupMember member() {
+        return member;
+    }
+
+    /** @return how many acquisitions are parked on this member */
+    public int parkedCalls() {
+        return waiters.size();
+    }
+
+    // ---- events from the state machine (Ratis threads: never block) ----
+
+    @Override
+    public void applied(Command command, Applied applied, long term, long index) {
+        if (!member.isLeader()) {
+            return;
+        }
+        if (command.kind() == Command.Kind.TERM_START && term == member.term()) {
+            gate.open();
+        }
+        if (!applied.freed().isEmpty()) {
+            leaderThread.execute(() -> applied.freed().forEach(waiters::freed));
+        }
+    }
+
+    @Override
+    public void leaderReady() {
+        gate.close();
+        duties.startTerm();
+    }
+
+    @Override
+    public void leaderChanged(RaftPeerId leaderId) {
+        if (leaderId != null && !leaderId.toString().equals(member.self().id())) {
+            stepDown();
+        }
+    }
+
+    @Override
+    public void notLeader() {
+        stepDown();
+    }
+
+    private void stepDown() {
+        NotLeaderException notLeader = submitter.notLeader();
+        gate.fail(notLeader);
+        waiters.failAll(notLeader);
+    }
+
+    /** Stops the leader thread; parked calls fail with {@link NotLeaderException}. */
+    @Override
+    public void close() {
+        stepDown();
+        leaderThread.shutdownNow();
+    }
+
+    // ---- plumbing ----
+
+    private boolean isServing() {
+        CompletableFuture<Void> ready = gate.ready();
+        return member.isLeader() && ready.isDone() && !ready.isCompletedExceptionally();
+    }
+
+    private void requireLeader() {
+        if (!member.isLeader()) {
+            throw submitter.notLeader();
+        }
+    }
+
+    private CompletableFuture<Outcome> propose(LongFunction<Command> request) {
+        return gate.ready().thenCompose(ready -> submitter.submit(request.apply(System.currentTimeMillis())));
+    }
+
+    private Outcome commit(LongFunction<Command> request) {
+        requireLeader();
+        return await(propose(request));
+    }
+
+    private Outcome await(CompletableFuture<Outcome> pending) {
+        try {
+            return pending.get(COMMIT_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw submitter.notLeader();
+        } catch (TimeoutException e) {
+            throw submitter.notLeader();
+        } catch (ExecutionException e) {
+            Throwable reason = Failures.unwrap(e);
+            throw reason instanceof RuntimeException runtime ? runtime : new IllegalStateException(reason);
+        }
+    }
+
+    private static LockGrant grantOf(CompletableFuture<Handout> call) {
+        try {
+            Handout handout = call.get();
+            return handout == null ? null : handout.grant();
+        } catch (InterruptedException e) {
+            call.cancel(false);
+            Thread.currentThread().interrupt();
+            return null;
+        } catch (ExecutionException e) {
+            Throwable reason = Failures.unwrap(e);
+            throw reason instanceof RuntimeException runtime ? runtime : new IllegalStateException(reason);
+        }
+    }
+
+    private static SessionExpiredException sessionEnded(String sessionId) {
+        return new SessionExpiredException("session " + sessionId + " has ended or was never opened");
+    }
+
+    private static LockKey lockKey(String lockType, String key) {
+        return new LockKey(LockArguments.requireName("lockType", lockType), LockArguments.requireName("key", key));
+    }
+}

@@ -1,0 +1,43 @@
+package io.lockfacade.group.service;
+
+import io.lockfacade.api.NotLeaderException;
+
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * Holds calls on a new leader until its term-start entry (the lease extension) is applied, so that no grant of
+ * the new term is ordered before it. Fails them when the member stops leading.
+ */
+final class LeaderGate {
+
+    private CompletableFuture<Void> ready = CompletableFuture.failedFuture(NotLeaderException.pointingTo(null));
+
+    /** This member became leader: calls wait from now on until {@link #open()}. */
+    synchronized void close() {
+        if (ready.isDone()) {
+            ready = new CompletableFuture<>();
+        }
+    }
+
+    /** The term-start entry is applied: calls go through. */
+    synchronized void open() {
+        if (ready.isDone() && !ready.isCompletedExceptionally()) {
+            return;
+        }
+        if (!ready.complete(null)) {
+            ready = CompletableFuture.completedFuture(null);
+        }
+    }
+
+    /** This member stopped leading: waiting calls and later ones fail with {@code notLeader}. */
+    synchronized void fail(NotLeaderException notLeader) {
+        if (!ready.completeExceptionally(notLeader)) {
+            ready = CompletableFuture.failedFuture(notLeader);
+        }
+    }
+
+    /** @return completes when calls may go through, or exceptionally with {@link NotLeaderException} */
+    synchronized CompletableFuture<Void> ready() {
+        return ready;
+    }
+}

@@ -1,0 +1,142 @@
+package io.lockfacade.group.service;
+
+import io.lockfacade.api.LockGrant;
+import io.lockfacade.api.NotLeaderException;
+import io.lockfacade.group.state.TableImage;
+import io.lockfacade.server.table.Handout;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+@Timeout(value = 120, unit = TimeUnit.SECONDS)
+class InProcessGroupTest {
+
+    private static final long LEASE = 60_000;
+
+    @TempDir
+    Path dataRoot;
+
+    private LocalGroup group;
+
+    @BeforeEach
+    void startGroup() throws Exception {
+        group = LocalGroup.start(3, dataRoot);
+    }
+
+    @AfterEach
+    void stopGroup() {
+        group.close();
+    }
+
+    @Test
+    void everyMemberAppliesTheSameEntriesToTheSameTable() throws Exception {
+        GroupMemberLockService leader = group.service(group.awaitServingLeader());
+        leader.openSession("node-1", 30_000);
+        for (int i = 0; i < 20; i++) {
+            leader.tryLock("orders", "k" + i, "owner-" + (i % 3), LEASE, 0);
+        }
+        leader.tryLockInSession("orders", "s", "owner-1", "node-1", 0);
+        leader.unlock("orders", "k3", "owner-0");
+        leader.renew("orders", "k4", "owner-1", LEASE);
+        group.awaitSameAppliedIndex();
+        TableImage expected = group.member(0).stateMachine().table().image();
+        assertEquals(20, expected.locks().size());
+        for (int i = 1; i < group.size(); i++) {
+            assertEquals(expected, group.member(i).stateMachine().table().image());
+        }
+    }
+
+    @Test
+    void aFollowerAnswersNotLeaderNamingTheLeaderAndChangesNothing() throws Exception {
+        int leaderIndex = group.awaitServingLeader();
+        int follower = (leaderIndex + 1) % group.size();
+        NotLeaderException refused = assertThrows(NotLeaderException.class,
+                () -> group.service(follower).tryLock("orders", "k", "o", LEASE, 0));
+        assertEquals("not leader; leader is " + group.topology().members().get(leaderIndex).serviceUri(),
+                refused.getMessage());
+        assertThrows(NotLeaderException.class, () -> group.service(follower).isLockTypeEmpty("orders"));
+        assertTrue(group.service(leaderIndex).isLockTypeEmpty("orders"));
+    }
+
+    @Test
+    void aParkedWaiterIsGrantedTheMomentTheHolderReleases() throws Exception {
+        GroupMemberLockService leader = group.service(group.awaitServingLeader());
+        LockGrant first = leader.tryLock("orders", "k", "a", LEASE, 0);
+        CompletableFuture<Handout> waiting = leader.tryLockAsync("orders", "k", "b", LEASE, 8_000);
+        Thread.sleep(100);
+        assertFalse(waiting.isDone());
+        assertTrue(leader.unlock("orders", "k", "a"));
+        LockGrant second = waiting.get(5, TimeUnit.SECONDS).grant();
+        assertEquals("b", second.getOwner());
+        assertTrue(second.getFencingToken() > first.getFencingToken());
+    }
+
+    @Test
+    void aWaiterWhoseWaitEndsIsAnsweredNullAndTheLockStaysWithItsHolder() throws Exception {
+        GroupMemberLockService leader = group.service(group.awaitServingLeader());
+        leader.tryLock("orders", "k", "a", LEASE, 0);
+        assertNull(leader.tryLock("orders", "k", "b", LEASE, 200));
+        assertFalse(leader.isLockTypeEmpty("orders"));
+        assertEquals(0, leader.parkedCalls());
+    }
+
+    @Test
+    void losingTheLeaderFailsParkedCallsAndTheNewLeaderKeepsEveryGrantWithItsToken() throws Exception {
+        int oldLeader = group.awaitServingLeader();
+        GroupMemberLockService leader = group.service(oldLeader);
+        LockGrant held = leader.tryLock("orders", "k", "a", LEASE, 0);
+        CompletableFuture<Handout> parked = leader.tryLockAsync("orders", "k", "b", LEASE, 9_000);
+        Thread.sleep(100);
+        long stoppedAt = System.nanoTime();
+        group.stopMember(oldLeader);
+        ExecutionException failed = assertThrows(ExecutionException.class, () -> parked.get(2, TimeUnit.SECONDS));
+        assertInstanceOf(NotLeaderException.class, failed.getCause());
+        assertTrue(System.nanoTime() - stoppedAt < TimeUnit.SECONDS.toNanos(2));
+
+        GroupMemberLockService next = group.service(group.awaitServingLeader());
+        LockGrant again = next.tryLock("orders", "k", "a", LEASE, 0);
+        assertEquals(held.getFencingToken(), again.getFencingToken());
+        assertNull(next.tryLock("orders", "k", "b", LEASE, 0));
+        LockGrant other = next.tryLock("orders", "k2", "b", LEASE, 0);
+        assertTrue(other.getFencingToken() > held.getFencingToken());
+    }
+
+    @Test
+    void theWholeGroupRestartedFromItsDirectoriesKeepsItsLocksAndTokensKeepRising() throws Exception {
+        GroupMemberLockService leader = group.service(group.awaitServingLeader());
+        LockGrant held = leader.tryLock("orders", "k", "a", LEASE, 0);
+        leader.openSession("node-1", 30_000);
+        LockGrant inSession = leader.tryLockInSession("orders", "s", "b", "node-1", 0);
+        group.awaitSameAppliedIndex();
+        TableImage before = group.member(0).stateMachine().table().image();
+        for (int i = 0; i < group.size(); i++) {
+            group.stopMember(i);
+        }
+        for (int i = 0; i < group.size(); i++) {
+            group.startMember(i);
+        }
+        GroupMemberLockService restarted = group.service(group.awaitServingLeader());
+        assertEquals(held.getFencingToken(), restarted.tryLock("orders", "k", "a", LEASE, 0).getFencingToken());
+        assertEquals(inSession.getFencingToken(),
+                restarted.tryLockInSession("orders", "s", "b", "node-1", 0).getFencingToken());
+        assertEquals(before.locks().size(), restarted.member().stateMachine().table().image().locks().size());
+        LockGrant fresh = restarted.tryLock("orders", "new", "c", LEASE, 0);
+        assertNotNull(fresh);
+        assertTrue(fresh.getFencingToken() > inSession.getFencingToken());
+    }
+}

@@ -1,0 +1,142 @@
+package io.lockfacade.group.service;
+
+import io.lockfacade.api.NotLeaderException;
+import io.lockfacade.group.raft.GroupMember;
+import io.lockfacade.group.raft.GroupMemberAddress;
+import io.lockfacade.group.raft.GroupTopology;
+import io.lockfacade.server.service.MasterSettings;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.ServerSocket;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/** A master group of members in this JVM on loopback ports, for tests. Members can be stopped and restarted. */
+final class LocalGroup implements AutoCloseable {
+
+    static final Duration LEADER_WAIT = Duration.ofSeconds(20);
+
+    private final GroupTopology topology;
+    private final Path dataRoot;
+    private final GroupMember[] members;
+    private final GroupMemberLockService[] services;
+
+    private LocalGroup(GroupTopology topology, Path dataRoot) {
+        this.topology = topology;
+        this.dataRoot = dataRoot;
+        this.members = new GroupMember[topology.members().size()];
+        this.services = new GroupMemberLockService[members.length];
+    }
+
+    static LocalGroup start(int size, Path dataRoot) throws IOException {
+        List<GroupMemberAddress> addresses = new ArrayList<>();
+        for (int i = 0; i < size; i++) {
+            addresses.add(new GroupMemberAddress("n" + (i + 1), "127.0.0.1", freePort(), freePort()));
+        }
+        LocalGroup group = new LocalGroup(new GroupTopology(addresses), dataRoot);
+        for (int i = 0; i < size; i++) {
+            group.startMember(i);
+        }
+        return group;
+    }
+
+    void startMember(int i) throws IOException {
+        String id = topology.members().get(i).id();
+        members[i] = GroupMember.start(topology, id, dataRoot.resolve(id));
+        services[i] = new GroupMemberLockService(members[i], MasterSettings.defaults());
+    }
+
+    void stopMember(int i) throws IOException {
+        services[i].close();
+        members[i].close();
+        services[i] = null;
+        members[i] = null;
+    }
+
+    GroupMemberLockService service(int i) {
+        return services[i];
+    }
+
+    GroupTopology topology() {
+        return topology;
+    }
+
+    int size() {
+        return members.length;
+    }
+
+    /** @return the index of the member that serves as leader (its term-start entry applied), waiting for one */
+    int awaitServingLeader() throws InterruptedException {
+        long deadline = System.nanoTime() + LEADER_WAIT.toNanos();
+        while (System.nanoTime() < deadline) {
+            Optional<Integer> leader = servingLeader();
+            if (leader.isPresent()) {
+                return leader.get();
+            }
+            Thread.sleep(50);
+        }
+        throw new AssertionError("no leader served within " + LEADER_WAIT);
+    }
+
+    private Optional<Integer> servingLeader() {
+        for (int i = 0; i < members.length; i++) {
+            if (services[i] != null && members[i].isLeader()) {
+                try {
+                    services[i].isLockTypeEmpty("probe");
+                    return Optional.of(i);
+                } catch (NotLeaderException notYet) {
+                    // elected but not serving yet, or deposed meanwhile
+                }
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** Waits until every running member has applied as far as the one that applied the most. */
+    void awaitSameAppliedIndex() throws InterruptedException {
+        long deadline = System.nanoTime() + LEADER_WAIT.toNanos();
+        while (System.nanoTime() < deadline) {
+            long max = Long.MIN_VALUE;
+            long min = Long.MAX_VALUE;
+            for (GroupMember member : members) {
+                if (member != null) {
+                    long applied = member.stateMachine().getLastAppliedTermIndex().getIndex();
+                    max = Math.max(max, applied);
+                    min = Math.min(min, applied);
+                }
+            }
+            if (max == min) {
+                return;
+            }
+            Thread.sleep(20);
+        }
+        throw new AssertionError("members did not catch up within " + LEADER_WAIT);
+    }
+
+    GroupMember member(int i) {
+        return members[i];
+    }
+
+    @Override
+    public void close() {
+        for (int i = 0; i < members.length; i++) {
+            if (members[i] != null) {
+                try {
+                    stopMember(i);
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            }
+        }
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        }
+    }
+}

@@ -1,0 +1,54 @@
+package io.lockfacade.webapp;
+
+import io.lockfacade.group.raft.GroupMember;
+import io.lockfacade.group.service.GroupMemberLockService;
+import io.lockfacade.server.service.MasterSettings;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.IOException;
+
+/**
+ * A master's membership in a master group: its Raft server and the lock service that answers on it.
+ */
+final class GroupNode implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(GroupNode.class);
+
+    private final GroupMember member;
+    private final GroupMemberLockService service;
+
+    private GroupNode(GroupMember member, GroupMemberLockService service) {
+        this.member = member;
+        this.service = service;
+    }
+
+    /**
+     * Starts the Raft server on this member's Raft port (no election is awaited) and the service on it.
+     *
+     * @throws IOException if the data folder or the Raft port cannot be used
+     */
+    static GroupNode start(MasterGroupOptions options, MasterSettings settings) throws IOException {
+        GroupMember member = GroupMember.start(options.topology(), options.nodeId(), options.dataDir());
+        return new GroupNode(member, new GroupMemberLockService(member, settings));
+    }
+
+    GroupMember member() {
+        return member;
+    }
+
+    GroupMemberLockService service() {
+        return service;
+    }
+
+    /** Fails parked calls, then stops the Raft server; the log and snapshots stay on disk. */
+    @Override
+    public void close() {
+        service.close();
+        try {
+            member.close();
+        } catch (IOException | RuntimeException e) {
+            LOG.warn("the Raft server of {} did not stop cleanly: {}", member.self().id(), e.toString());
+        }
+    }
+}
