@@ -14,9 +14,14 @@ import io.lockfacade.reliability.group.MasterGroup;
 import io.lockfacade.reliability.group.NotLeaderAnswer;
 import io.lockfacade.reliability.network.FaultyProxy;
 import io.lockfacade.reliability.resource.FencedStore;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInfo;
+import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.net.InetSocketAddress;
@@ -40,40 +45,73 @@ import static org.junit.jupiter.api.Assertions.fail;
  * A master group of 3 real member JVMs under crashes, freezes and restarts, with lock traffic on a fenced resource
  * and locks held across every fault (DESIGN.md, "The master group"; issue 15). Each test checks: 0 overlaps,
  * 0 stale tokens accepted, 0 token regressions, no call beyond its bound, and no lock lost by a leader change (the
- * same owner still holds it with the same token). Prints one {@code RELIABILITY group ...} line per test.
+ * same owner still holds it with the same token). One group serves every test (a start costs seconds on a loaded
+ * machine), in a fixed order, the whole-group restart last; each test starts from all members up with a leader.
+ * Prints one {@code RELIABILITY group ...} line per test.
  */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class MasterGroupChaosTest {
 
     private static final Path LOGS = Path.of(System.getProperty("reliability.logs", "target/reliability-logs"))
             .resolve("group");
 
     @TempDir
-    Path data;
+    static Path data;
 
-    private MasterGroup group;
+    private static MasterGroup group;
     private GroupLoad load;
     private final List<FaultyProxy> proxies = new ArrayList<>();
+    private final List<HeldLocks> heldLocks = new ArrayList<>();
+
+    @BeforeAll
+    static void startGroup() {
+        group = MasterGroup.start(GroupChaosLimits.MEMBERS, data, LOGS, GroupChaosLimits.ADMIN_PASSWORD,
+                GroupChaosLimits.MEMBER_JVM_OPTIONS);
+    }
+
+    @AfterAll
+    static void stopGroup() {
+        if (group != null) {
+            group.close();
+        }
+    }
+
+    /**
+     * Each test starts from a whole group with a leader, whatever the test before it left; a member that the test
+     * before left stuck is restarted (the test that left it so has failed and says why).
+     */
+    @BeforeEach
+    void wholeGroup() {
+        List<String> restarted = group.recover(GroupChaosLimits.SETTLE_TIMEOUT, GroupChaosLimits.LEADER_TIMEOUT);
+        if (!restarted.isEmpty()) {
+            System.out.println("RELIABILITY group: restarted " + restarted + ", which followed no leader");
+        }
+    }
 
     @AfterEach
     void tearDown() {
         if (load != null) {
             load.close();
         }
+        heldLocks.forEach(HeldLocks::close);
         proxies.forEach(FaultyProxy::close);
-        if (group != null) {
-            group.close();
-        }
+    }
+
+    private HeldLocks hold(LeaderFollowingCaller caller, String label) {
+        HeldLocks held = HeldLocks.take(caller, label);
+        heldLocks.add(held);
+        return held;
     }
 
     @Test
-    void killingTheLeaderUnderLoadLosesNoLockAndFailsOverWithClientsBehindFaultyProxies(TestInfo test) {
-        startGroup(test);
+    @Order(3)
+    void killingTheLeaderUnderLoadLosesNoLockAndFailsOverWithClientsBehindFaultyProxies() {
         LeaderFollowingCaller admin = LeaderFollowingCaller.direct(group);
         load = new GroupLoad(worker -> callerBehindProxies());
         List<Long> failovers = new ArrayList<>();
         long lastToken = 0;
         for (int trial = 1; trial <= GroupChaosLimits.CRASH_TRIALS; trial++) {
-            HeldLocks held = HeldLocks.take(admin, "crash" + trial);
+            HeldLocks held = hold(admin, "crash" + trial);
             pause(GroupChaosLimits.LOAD_BETWEEN_FAULTS);
             String leader = group.awaitLeader(GroupChaosLimits.LEADER_TIMEOUT);
             proxies.forEach(proxy -> proxy.drop(0.02));
@@ -93,11 +131,11 @@ class MasterGroupChaosTest {
     }
 
     @Test
-    void aFrozenLeaderStepsDownOnResumeAndNeverGrantsAsAStaleLeader(TestInfo test) throws Exception {
-        startGroup(test);
+    @Order(1)
+    void aFrozenLeaderStepsDownOnResumeAndNeverGrantsAsAStaleLeader() throws Exception {
         LeaderFollowingCaller admin = LeaderFollowingCaller.direct(group);
         load = new GroupLoad(worker -> LeaderFollowingCaller.direct(group));
-        HeldLocks held = HeldLocks.take(admin, "freeze");
+        HeldLocks held = hold(admin, "freeze");
         pause(GroupChaosLimits.LOAD_BETWEEN_FAULTS);
         String old = group.awaitLeader(GroupChaosLimits.LEADER_TIMEOUT);
         MemoryLockService toOld = direct(old);
@@ -136,18 +174,18 @@ class MasterGroupChaosTest {
     }
 
     @Test
-    void aFollowerKilledAndRestartedCatchesUpAndCarriesTheMajority(TestInfo test) {
-        startGroup(test);
+    @Order(2)
+    void aFollowerKilledAndRestartedCatchesUpAndCarriesTheMajority() {
         LeaderFollowingCaller admin = LeaderFollowingCaller.direct(group);
         load = new GroupLoad(worker -> LeaderFollowingCaller.direct(group));
-        HeldLocks before = HeldLocks.take(admin, "before");
+        HeldLocks before = hold(admin, "before");
         String leader = group.awaitLeader(GroupChaosLimits.LEADER_TIMEOUT);
         List<String> followers = group.ids().stream().filter(id -> !id.equals(leader)).toList();
         String restarted = followers.get(0);
         String other = followers.get(1);
         group.kill(restarted);
         long grantsBefore = load.grantCount();
-        HeldLocks whileDown = HeldLocks.take(admin, "while-down");
+        HeldLocks whileDown = hold(admin, "while-down");
         pause(GroupChaosLimits.LOAD_BETWEEN_FAULTS);
         assertTrue(load.grantCount() > grantsBefore, "no grant while one follower was down");
         long restartAt = System.nanoTime();
@@ -168,12 +206,12 @@ class MasterGroupChaosTest {
     }
 
     @Test
-    void theWholeGroupRestartedWithItsDataKeepsEveryAcknowledgedLock(TestInfo test) {
-        startGroup(test);
+    @Order(4)
+    void theWholeGroupRestartedWithItsDataKeepsEveryAcknowledgedLock() {
         LeaderFollowingCaller admin = LeaderFollowingCaller.direct(group);
         load = new GroupLoad(worker -> LeaderFollowingCaller.direct(group));
         pause(GroupChaosLimits.LOAD_BETWEEN_FAULTS);
-        HeldLocks held = HeldLocks.take(admin, "restart");
+        HeldLocks held = hold(admin, "restart");
         load.close();
         long tokenBefore = Math.max(load.maxToken(), held.maxToken());
         long restartAt = System.nanoTime();
@@ -187,13 +225,6 @@ class MasterGroupChaosTest {
                 + (after == null ? "was not granted" : after.getFencingToken()) + " is not above " + tokenBefore);
         assertLoadClean("group-restart", "kill-all -> leader-ms=" + leaderMillis + " held=" + held.tokens().size()
                 + " token " + tokenBefore + " -> " + after.getFencingToken());
-    }
-
-    private void startGroup(TestInfo test) {
-        String name = test.getTestMethod().orElseThrow().getName();
-        group = MasterGroup.start(GroupChaosLimits.MEMBERS, data, LOGS.resolve(name),
-                GroupChaosLimits.ADMIN_PASSWORD, GroupChaosLimits.MEMBER_JVM_OPTIONS);
-        group.awaitLeader(GroupChaosLimits.LEADER_TIMEOUT);
     }
 
     /** A caller of its own with a faulty proxy in front of each member. */
@@ -236,7 +267,7 @@ class MasterGroupChaosTest {
             pause(Duration.ofMillis(50));
         }
         return fail(id + " never showed the expected view within " + GroupChaosLimits.STEP_DOWN_TIMEOUT
-                + "; last " + last);
+                + "; last " + last + "; thread dumps " + group.dumpThreads(group.ids()));
     }
 
     private void assertLoadClean(String scenario, String figures) {

@@ -8,21 +8,23 @@ public final class GroupChaosLimits {
     /** Members of the group under test. */
     public static final int MEMBERS = 3;
     /** A member JVM's options: small heap, the collector with the least threads (2 vCPUs, 3 members + tests). */
-    public static final java.util.List<String> MEMBER_JVM_OPTIONS = java.util.List.of("-Xmx256m", "-XX:+UseSerialGC");
+    public static final java.util.List<String> MEMBER_JVM_OPTIONS = java.util.List.of("-Xmx512m", "-XX:+UseSerialGC");
     /** The admin password of every member. */
     public static final String ADMIN_PASSWORD = "group-chaos-admin";
     /** The longest wait for a group to agree on a leader (start, restart, failover), JVM start-up included. */
-    public static final Duration LEADER_TIMEOUT = Duration.ofSeconds(30);
+    public static final Duration LEADER_TIMEOUT = Duration.ofSeconds(60);
     /** The longest wait for the first grant of a new leader after a fault. */
-    public static final Duration FAILOVER_TIMEOUT = Duration.ofSeconds(15);
+    public static final Duration FAILOVER_TIMEOUT = Duration.ofSeconds(30);
+    /** How long each test first waits for the group it inherits to agree on a leader before restarting laggards. */
+    public static final Duration SETTLE_TIMEOUT = Duration.ofSeconds(20);
     /** How long a stepped-down leader may take to name the new one. */
-    public static final Duration STEP_DOWN_TIMEOUT = Duration.ofSeconds(10);
+    public static final Duration STEP_DOWN_TIMEOUT = Duration.ofSeconds(20);
     /** Connect timeout of the harness's Hessian calls. */
     public static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(1);
     /** Read timeout of the harness's Hessian calls: a frozen member costs a call at most this. */
-    public static final Duration READ_TIMEOUT = Duration.ofSeconds(2);
+    public static final Duration READ_TIMEOUT = Duration.ofSeconds(3);
     /** How long one logical call keeps following the leader before it gives up. */
-    public static final Duration CALL_DEADLINE = Duration.ofSeconds(8);
+    public static final Duration CALL_DEADLINE = Duration.ofSeconds(15);
     /** The slack a call may take beyond its wait and deadline (one read timeout in flight, scheduling). */
     public static final Duration HANG_SLACK = READ_TIMEOUT.plusSeconds(2);
     /** Pause between two attempts of a call that found no leader. */
@@ -41,6 +43,8 @@ public final class GroupChaosLimits {
     public static final Duration KEEPER_LEASE = Duration.ofMinutes(5);
     /** TTL of the session whose lock is held across faults. */
     public static final Duration KEEPER_SESSION_TTL = Duration.ofSeconds(20);
+    /** How often the keeper's session is kept alive: a third of its TTL, as the Java client does. */
+    public static final Duration KEEPER_KEEP_ALIVE = KEEPER_SESSION_TTL.dividedBy(3);
     /** Locks held across faults with a lease of their own (one more is held under a session). */
     public static final int KEEPER_LOCKS = 3;
     /** Load time between two faults. */

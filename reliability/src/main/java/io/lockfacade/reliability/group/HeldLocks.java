@@ -12,9 +12,11 @@ import java.util.UUID;
  * Locks taken before a fault and checked after it: {@link GroupChaosLimits#KEEPER_LOCKS} with leases of their own
  * and one under a session, each by its own owner. "No lock lost by a leader change" means that after the fault
  * each is still held by the same owner with the same fencing token (asking again as its owner returns the same
- * grant, as the contract says), and another owner cannot take it.
+ * grant, as the contract says), and another owner cannot take it. The session is kept alive every
+ * {@link GroupChaosLimits#KEEPER_KEEP_ALIVE} by a thread of its own, as a client node does; a keep-alive that finds
+ * no leader is retried at the next tick, one that finds the session ended is a lost lock.
  */
-public final class HeldLocks {
+public final class HeldLocks implements AutoCloseable {
 
     /** The lock type of the held locks. */
     public static final String LOCK_TYPE = "held";
@@ -22,9 +24,32 @@ public final class HeldLocks {
     private final String sessionId = "keeper-session-" + UUID.randomUUID();
     private final Map<String, Long> tokens = new LinkedHashMap<>();
     private final String sessionKey;
+    private final java.util.concurrent.ScheduledExecutorService keeper =
+            java.util.concurrent.Executors.newSingleThreadScheduledExecutor(task -> {
+                Thread thread = new Thread(task, "held-locks-keep-alive");
+                thread.setDaemon(true);
+                return thread;
+            });
+    private volatile boolean sessionEnded;
 
     private HeldLocks(String sessionKey) {
         this.sessionKey = sessionKey;
+    }
+
+    /** Stops keeping the session alive. */
+    @Override
+    public void close() {
+        keeper.shutdownNow();
+    }
+
+    private void keepAlive(LeaderFollowingCaller caller) {
+        try {
+            if (caller.call("keeper keepAlive", service -> service.keepAliveSession(sessionId)).value() < 0) {
+                sessionEnded = true;
+            }
+        } catch (GroupUnavailableException e) {
+            // no leader for a whole call: the next tick tries again, well within the TTL
+        }
     }
 
     /**
@@ -45,6 +70,9 @@ public final class HeldLocks {
         LockGrant grant = caller.call("keeper tryLockInSession", service -> service.tryLockInSession(LOCK_TYPE,
                 held.sessionKey, owner(held.sessionKey), held.sessionId, 0)).value();
         held.put(held.sessionKey, grant);
+        long every = GroupChaosLimits.KEEPER_KEEP_ALIVE.toMillis();
+        held.keeper.scheduleWithFixedDelay(() -> held.keepAlive(caller), every, every,
+                java.util.concurrent.TimeUnit.MILLISECONDS);
         return held;
     }
 
@@ -66,7 +94,7 @@ public final class HeldLocks {
     public List<String> check(LeaderFollowingCaller caller) {
         List<String> problems = new ArrayList<>();
         long alive = caller.call("keeper keepAlive", service -> service.keepAliveSession(sessionId)).value();
-        if (alive < 0) {
+        if (alive < 0 || sessionEnded) {
             problems.add("the keeper's session " + sessionId + " ended");
         }
         for (Map.Entry<String, Long> held : tokens.entrySet()) {

@@ -31,6 +31,7 @@ public final class MasterGroup implements AutoCloseable {
     private static final String HOST = "127.0.0.1";
     private static final String SERVICE_PATH = "/remoting/MemoryLockService";
     private static final long POLL_MILLIS = 50;
+    private static final Duration DUMP_TIMEOUT = Duration.ofSeconds(20);
 
     private final Map<String, Member> members;
     private final String adminPassword;
@@ -147,7 +148,8 @@ public final class MasterGroup implements AutoCloseable {
             }
             pause();
         }
-        throw new IllegalStateException("no leader agreed on among " + among + " within " + timeout + ": " + last);
+        throw new IllegalStateException("no leader agreed on among " + among + " within " + timeout + ": " + last
+                + "; thread dumps: " + dumpThreads(among));
     }
 
     /** @return {@link #awaitLeader(List, Duration)} among every member */
@@ -168,6 +170,75 @@ public final class MasterGroup implements AutoCloseable {
     /** Thaws a frozen member ({@code SIGCONT}). */
     public void thaw(String id) {
         jvm(id).thaw();
+    }
+
+    /** Thaws every frozen member and restarts every dead one, so that the whole group runs again. */
+    public void ensureAllUp() {
+        for (String id : ids()) {
+            MasterProcess process = member(id).process;
+            if (process.isUp()) {
+                process.jvm().thaw();
+            } else {
+                process.restart();
+            }
+        }
+    }
+
+    /**
+     * Brings the group back to all members up with one agreed leader: thaws and restarts as
+     * {@link #ensureAllUp()}, then, if no leader is agreed on within {@code settle}, dumps the threads of every member
+     * (for the diagnosis) and restarts those that name no leader or another one than the leader.
+     *
+     * @return the ids of the members restarted because they did not follow the leader
+     * @throws IllegalStateException if no leader is agreed on within {@code timeout} after that
+     */
+    public List<String> recover(Duration settle, Duration timeout) {
+        ensureAllUp();
+        try {
+            awaitLeader(settle);
+            return List.of();
+        } catch (IllegalStateException stuck) {
+            Optional<String> leader = ids().stream().map(this::view).flatMap(Optional::stream)
+                    .filter(GroupView::selfIsLeader).map(GroupView::self).findFirst();
+            List<String> laggards = ids().stream().filter(id -> leader.isEmpty()
+                    || !view(id).flatMap(GroupView::leader).equals(leader)).toList();
+            laggards.forEach(this::restart);
+            awaitLeader(timeout);
+            return laggards;
+        }
+    }
+
+    /**
+     * Writes a thread dump of each running member of {@code ids} next to its log ({@code jcmd PID Thread.print}),
+     * for a failure's diagnosis.
+     *
+     * @return the files written
+     */
+    public List<Path> dumpThreads(List<String> ids) {
+        List<Path> dumps = new ArrayList<>();
+        for (String id : ids) {
+            Member member = member(id);
+            if (member.process == null || !member.process.isUp()) {
+                continue;
+            }
+            ChildJvm jvm = member.process.jvm();
+            Path dump = jvm.log().resolveSibling(jvm.name() + "-threads-" + System.currentTimeMillis() + ".txt");
+            try {
+                Process jcmd = new ProcessBuilder("jcmd", Long.toString(jvm.pid()), "Thread.print")
+                        .redirectErrorStream(true).redirectOutput(dump.toFile()).start();
+                if (jcmd.waitFor(DUMP_TIMEOUT.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS)) {
+                    dumps.add(dump);
+                } else {
+                    jcmd.destroyForcibly();
+                }
+            } catch (IOException e) {
+                // a dump is a diagnosis aid: its absence must not hide the failure being reported
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return dumps;
+            }
+        }
+        return dumps;
     }
 
     /** Kills the member if it runs, then starts it again on its ports with its data folder; waits until it serves. */
