@@ -2,10 +2,12 @@ package io.lockfacade.client.spring;
 
 import io.lockfacade.client.distributed.DistributeLockSettings;
 import io.lockfacade.client.transport.ClientTransportSettings;
+import io.lockfacade.client.transport.MasterUrls;
 import org.springframework.core.env.PropertyResolver;
 
 import java.net.URI;
 import java.time.Duration;
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -25,13 +27,17 @@ import java.util.Objects;
  *   <tr><td>{@value #REMOTE_WAIT_CAP}</td><td>10s</td></tr>
  * </table>
  *
- * @param masterUrl the master's endpoint
+ * @param masterUrls the master's endpoint, or the members of a master group (the client finds the leader)
  * @param transport connect and read timeouts, secret
  * @param lock      the {@code DistributeLock} settings
  */
-public record LockFacadeProperties(URI masterUrl, ClientTransportSettings transport, DistributeLockSettings lock) {
+public record LockFacadeProperties(List<URI> masterUrls, ClientTransportSettings transport,
+                                   DistributeLockSettings lock) {
 
-    /** The master's endpoint, e.g. {@code http://master:8080/remoting/MemoryLockService}. */
+    /**
+     * The master's endpoint, e.g. {@code http://master:8080/remoting/MemoryLockService}, or a master group's
+     * members separated by commas.
+     */
     public static final String MASTER_URL = "lockfacade.master-url";
     /** Longest wait for a TCP connection to the master. */
     public static final String CONNECT_TIMEOUT = "lockfacade.connect-timeout";
@@ -50,7 +56,10 @@ public record LockFacadeProperties(URI masterUrl, ClientTransportSettings transp
 
     /** Checks that a waiting remote call ends before the transport gives up on it. */
     public LockFacadeProperties {
-        Objects.requireNonNull(masterUrl, "masterUrl");
+        masterUrls = List.copyOf(masterUrls);
+        if (masterUrls.isEmpty()) {
+            throw new IllegalArgumentException(MASTER_URL + " names no master");
+        }
         Objects.requireNonNull(transport, "transport");
         Objects.requireNonNull(lock, "lock");
         if (transport.readTimeout().compareTo(lock.remoteWaitCap()) <= 0) {
@@ -80,14 +89,14 @@ public record LockFacadeProperties(URI masterUrl, ClientTransportSettings transp
                 .withLease(duration(resolver, LEASE, defaults.lease()))
                 .withMaxLocalHandoffs(integer(resolver, MAX_LOCAL_HANDOFFS, defaults.maxLocalHandoffs()))
                 .withRemoteWaitCap(duration(resolver, REMOTE_WAIT_CAP, defaults.remoteWaitCap()));
-        return new LockFacadeProperties(uri(masterUrl), transport, lock);
+        return new LockFacadeProperties(uris(masterUrl), transport, lock);
     }
 
-    private static URI uri(String text) {
+    private static List<URI> uris(String text) {
         try {
-            return URI.create(text.strip());
+            return MasterUrls.parse(text);
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException(MASTER_URL + " is not a valid URL: " + e.getMessage(), e);
+            throw new IllegalArgumentException(MASTER_URL + ": " + e.getMessage(), e);
         }
     }
 

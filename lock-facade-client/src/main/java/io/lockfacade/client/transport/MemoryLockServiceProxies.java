@@ -7,6 +7,7 @@ import io.lockfacade.api.wire.AllowListSerializerFactory;
 
 import java.net.MalformedURLException;
 import java.net.URI;
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -49,6 +50,25 @@ public final class MemoryLockServiceProxies {
         } catch (MalformedURLException e) {
             throw new IllegalArgumentException("master URL is not a valid URL: " + endpoint, e);
         }
+    }
+
+    /**
+     * Creates the client of one master or of a master group. Nothing is sent until the first call.
+     *
+     * @param masterUrls one endpoint (the single master: exactly {@link #create(URI, ClientTransportSettings)}), or
+     *                   a comma-separated list of a group's members, which fails over between them
+     *                   ({@link FailoverMemoryLockService})
+     * @param settings   timeouts and secret
+     * @return the service; transport failures surface as {@link io.lockfacade.api.LockServiceUnavailableException}
+     * @throws IllegalArgumentException if an entry is not an absolute http or https URL
+     */
+    public static RemoteMemoryLockService create(String masterUrls, ClientTransportSettings settings) {
+        List<URI> endpoints = MasterUrls.parse(masterUrls);
+        if (endpoints.size() == 1) {
+            return create(endpoints.get(0), settings);
+        }
+        return new RemoteMemoryLockService(new FailoverMemoryLockService(endpoints, settings),
+                MasterUrls.format(endpoints));
     }
 
     /**

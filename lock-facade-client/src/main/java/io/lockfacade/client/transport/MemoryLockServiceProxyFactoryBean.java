@@ -4,7 +4,6 @@ import io.lockfacade.api.MemoryLockService;
 import org.springframework.beans.factory.FactoryBean;
 import org.springframework.beans.factory.InitializingBean;
 
-import java.net.URI;
 import java.time.Duration;
 
 /**
@@ -24,7 +23,10 @@ public class MemoryLockServiceProxyFactoryBean implements FactoryBean<MemoryLock
     private String secret;
     private RemoteMemoryLockService service;
 
-    /** @param serviceUrl the master's endpoint; a URL without a path gets {@code /remoting/MemoryLockService} */
+    /**
+     * @param serviceUrl the master's endpoint, or a master group's endpoints separated by commas; a URL without a
+     *                   path gets {@code /remoting/MemoryLockService}
+     */
     public void setServiceUrl(String serviceUrl) {
         this.serviceUrl = serviceUrl;
     }
@@ -70,7 +72,7 @@ public class MemoryLockServiceProxyFactoryBean implements FactoryBean<MemoryLock
         if (serviceUrl == null || serviceUrl.isBlank()) {
             throw new IllegalStateException("serviceUrl is required, e.g. http://master:8080/remoting/MemoryLockService");
         }
-        service = MemoryLockServiceProxies.create(URI.create(serviceUrl.strip()),
+        service = MemoryLockServiceProxies.create(serviceUrl,
                 new ClientTransportSettings(connectTimeout, readTimeout, secret));
     }
 

@@ -31,11 +31,16 @@ final class NodeProcess implements AutoCloseable {
         reader.start();
     }
 
-    /** Starts {@code mainClass} with {@code args} in a new JVM on this test's class path. */
+    /** Starts {@code mainClass} with {@code args} in a new JVM on this test's class path, with 128 MB of heap. */
     static NodeProcess start(String name, Class<?> mainClass, String... args) throws IOException {
+        return start(name, "-Xmx128m", mainClass, args);
+    }
+
+    /** Starts {@code mainClass} with {@code args} in a new JVM on this test's class path, with that heap option. */
+    static NodeProcess start(String name, String heapOption, Class<?> mainClass, String... args) throws IOException {
         List<String> command = new ArrayList<>();
         command.add(ProcessHandle.current().info().command().orElse("java"));
-        command.add("-Xmx128m");
+        command.add(heapOption);
         command.add("-cp");
         command.add(System.getProperty("surefire.test.class.path", System.getProperty("java.class.path")));
         command.add(mainClass.getName());

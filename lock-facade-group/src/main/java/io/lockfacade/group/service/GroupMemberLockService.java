@@ -7,12 +7,10 @@ import io.lockfacade.api.NotLeaderException;
 import io.lockfacade.api.SessionExpiredException;
 import io.lockfacade.group.raft.GroupEvents;
 import io.lockfacade.group.raft.GroupMember;
-import io.lockfacade.group.raft.RaftSubmitter;
 import io.lockfacade.group.state.Applied;
 import io.lockfacade.group.state.Command;
 import io.lockfacade.group.state.Outcome;
 import io.lockfacade.group.state.ReplicatedLockTable;
-import io.lockfacade.group.state.TypeQuery;
 import io.lockfacade.server.service.MasterSettings;
 import io.lockfacade.server.service.ParkingLockService;
 import io.lockfacade.server.table.Handout;
@@ -25,7 +23,6 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.function.LongFunction;
 
 /**
@@ -51,8 +48,7 @@ public final class GroupMemberLockService implements ParkingLockService, GroupEv
     private final GroupMember member;
     private final MasterSettings settings;
     private final ReplicatedLockTable table;
-    private final RaftSubmitter submitter;
-    private final LeaderGate gate = new LeaderGate();
+    private final LeaderProposer log;
     private final ScheduledExecutorService leaderThread;
     private final LeaderWaiters waiters;
     private final LeaderDuties duties;
@@ -67,7 +63,7 @@ public final class GroupMemberLockService implements ParkingLockService, GroupEv
         this.member = member;
         this.settings = settings;
         this.table = member.stateMachine().table();
-        this.submitter = new RaftSubmitter(member);
+        this.log = new LeaderProposer(member, COMMIT_TIMEOUT);
         ScheduledThreadPoolExecutor executor = new ScheduledThreadPoolExecutor(1, runnable -> {
             Thread thread = new Thread(runnable, LEADER_THREAD);
             thread.setDaemon(true);
@@ -77,7 +73,7 @@ public final class GroupMemberLockService implements ParkingLockService, GroupEv
         this.leaderThread = executor;
         this.waiters = new LeaderWaiters(this::askAgain, this::releaseUndelivered,
                 key -> table.holder(key, System.currentTimeMillis()) == null);
-        this.duties = new LeaderDuties(executor, table, submitter::submit, member::isLeader, this::isServing);
+        this.duties = new LeaderDuties(executor, table, log::submitNow, member::isLeader, log::isServing);
         member.stateMachine().setEvents(this);
         duties.start();
         if (member.isLeader()) {
@@ -108,7 +104,7 @@ public final class GroupMemberLockService implements ParkingLockService, GroupEv
     }
 
     private CompletableFuture<Handout> acquire(LockKey key, String owner, long wait, LongFunction<Command> request) {
-        requireLeader();
+        log.requireLeader();
         ParkedCall call = new ParkedCall(key, request, new CompletableFuture<>());
         boolean queueBehind = wait > 0 && waiters.hasWaiters(key)
                 && !owner.equals(table.holder(key, System.currentTimeMillis()));
@@ -138,11 +134,15 @@ public final class GroupMemberLockService implements ParkingLockService, GroupEv
         }, wait, TimeUnit.MILLISECONDS);
         call.caller().whenComplete((handout, failure) -> timeout.cancel(false));
         waiters.park(call);
+        if (!log.isServing()) {
+            // Stepped down while the call was being answered busy: no one would wake it.
+            waiters.failAll(log.notLeader());
+        }
     }
 
     /** Proposes a (parked or new) acquisition; the future never fails, failures are an {@code Attempt}. */
     private CompletableFuture<LeaderWaiters.Attempt> askAgain(ParkedCall call) {
-        return propose(call.request()).handle((outcome, failure) -> {
+        return log.propose(call.request()).handle((outcome, failure) -> {
             if (failure != null) {
                 return new LeaderWaiters.Attempt.Failed(Failures.unwrap(failure));
             }
@@ -172,7 +172,7 @@ public final class GroupMemberLockService implements ParkingLockService, GroupEv
     public boolean unlock(String lockType, String key, String owner) {
         lockKey(lockType, key);
         LockArguments.requireOwner(owner);
-        return commit(now -> Command.onLock(Command.Kind.UNLOCK, now, lockType, key, owner, 0)).yes();
+        return log.commit(now -> Command.onLock(Command.Kind.UNLOCK, now, lockType, key, owner, 0)).yes();
     }
 
     @Override
@@ -180,15 +180,14 @@ public final class GroupMemberLockService implements ParkingLockService, GroupEv
         lockKey(lockType, key);
         LockArguments.requireOwner(owner);
         long lease = LockArguments.requireLease(leaseMillis) <= 0 ? settings.defaultLease().toMillis() : leaseMillis;
-        return commit(now -> Command.onLock(Command.Kind.RENEW, now, lockType, key, owner, lease)).yes();
+        return log.commit(now -> Command.onLock(Command.Kind.RENEW, now, lockType, key, owner, lease)).yes();
     }
 
     @Override
     public boolean isLockTypeEmpty(String lockType) {
         String type = LockArguments.requireName("lockType", lockType);
-        requireLeader();
-        return await(gate.ready().thenCompose(ready -> submitter.read(new TypeQuery(type,
-                System.currentTimeMillis())))).yes();
+        log.requireLeader();
+        return log.await(log.read(type)).yes();
     }
 
     @Override
@@ -196,7 +195,7 @@ public final class GroupMemberLockService implements ParkingLockService, GroupEv
         LockArguments.requireSessionId(sessionId);
         long ttl = LockArguments.requireSessionTtl(ttlMillis) <= 0 ? LockLimits.DEFAULT_SESSION_TTL.toMillis()
                 : ttlMillis;
-        Outcome outcome = commit(now -> Command.onSession(Command.Kind.OPEN_SESSION, now, sessionId, ttl));
+        Outcome outcome = log.commit(now -> Command.onSession(Command.Kind.OPEN_SESSION, now, sessionId, ttl));
         if (outcome.kind() == Outcome.Kind.SESSION_ENDED) {
             throw sessionEnded(sessionId);
         }
@@ -206,13 +205,13 @@ public final class GroupMemberLockService implements ParkingLockService, GroupEv
     @Override
     public long keepAliveSession(String sessionId) {
         LockArguments.requireSessionId(sessionId);
-        return commit(now -> Command.onSession(Command.Kind.KEEP_ALIVE_SESSION, now, sessionId, 0)).value();
+        return log.commit(now -> Command.onSession(Command.Kind.KEEP_ALIVE_SESSION, now, sessionId, 0)).value();
     }
 
     @Override
     public boolean closeSession(String sessionId) {
         LockArguments.requireSessionId(sessionId);
-        return commit(now -> Command.onSession(Command.Kind.CLOSE_SESSION, now, sessionId, 0)).yes();
+        return log.commit(now -> Command.onSession(Command.Kind.CLOSE_SESSION, now, sessionId, 0)).yes();
     }
 
     /**
@@ -224,14 +223,14 @@ public final class GroupMemberLockService implements ParkingLockService, GroupEv
      */
     public boolean forceRemove(String lockType, String key, long token) {
         lockKey(lockType, key);
-        return commit(now -> Command.onLock(Command.Kind.FORCE_REMOVE, now, lockType, key, null, 0)
+        return log.commit(now -> Command.onLock(Command.Kind.FORCE_REMOVE, now, lockType, key, null, 0)
                 .expecting(token)).yes();
     }
 
     @Override
     public void releaseUndelivered(Handout handout) {
         LockGrant grant = handout.grant();
-        propose(now -> Command.onLock(Command.Kind.RELEASE_UNDELIVERED, now, grant.getLockType(), grant.getKey(),
+        log.propose(now -> Command.onLock(Command.Kind.RELEASE_UNDELIVERED, now, grant.getLockType(), grant.getKey(),
                 grant.getOwner(), handout.sequence()).expecting(grant.getFencingToken()));
     }
 
@@ -258,7 +257,7 @@ public final class GroupMemberLockService implements ParkingLockService, GroupEv
             return;
         }
         if (command.kind() == Command.Kind.TERM_START && term == member.term()) {
-            gate.open();
+            log.termStarted();
         }
         if (!applied.freed().isEmpty()) {
             leaderThread.execute(() -> applied.freed().forEach(waiters::freed));
@@ -267,7 +266,7 @@ public final class GroupMemberLockService implements ParkingLockService, GroupEv
 
     @Override
     public void leaderReady() {
-        gate.close();
+        log.leading();
         duties.startTerm();
     }
 
@@ -284,8 +283,8 @@ public final class GroupMemberLockService implements ParkingLockService, GroupEv
     }
 
     private void stepDown() {
-        NotLeaderException notLeader = submitter.notLeader();
-        gate.fail(notLeader);
+        NotLeaderException notLeader = log.notLeader();
+        log.stoppedLeading(notLeader);
         waiters.failAll(notLeader);
     }
 
@@ -297,40 +296,6 @@ public final class GroupMemberLockService implements ParkingLockService, GroupEv
     }
 
     // ---- plumbing ----
-
-    private boolean isServing() {
-        CompletableFuture<Void> ready = gate.ready();
-        return member.isLeader() && ready.isDone() && !ready.isCompletedExceptionally();
-    }
-
-    private void requireLeader() {
-        if (!member.isLeader()) {
-            throw submitter.notLeader();
-        }
-    }
-
-    private CompletableFuture<Outcome> propose(LongFunction<Command> request) {
-        return gate.ready().thenCompose(ready -> submitter.submit(request.apply(System.currentTimeMillis())));
-    }
-
-    private Outcome commit(LongFunction<Command> request) {
-        requireLeader();
-        return await(propose(request));
-    }
-
-    private Outcome await(CompletableFuture<Outcome> pending) {
-        try {
-            return pending.get(COMMIT_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw submitter.notLeader();
-        } catch (TimeoutException e) {
-            throw submitter.notLeader();
-        } catch (ExecutionException e) {
-            Throwable reason = Failures.unwrap(e);
-            throw reason instanceof RuntimeException runtime ? runtime : new IllegalStateException(reason);
-        }
-    }
 
     private static LockGrant grantOf(CompletableFuture<Handout> call) {
         try {

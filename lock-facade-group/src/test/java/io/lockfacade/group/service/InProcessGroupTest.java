@@ -101,7 +101,11 @@ class InProcessGroupTest {
         GroupMemberLockService leader = group.service(oldLeader);
         LockGrant held = leader.tryLock("orders", "k", "a", LEASE, 0);
         CompletableFuture<Handout> parked = leader.tryLockAsync("orders", "k", "b", LEASE, 9_000);
-        Thread.sleep(100);
+        long parkDeadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        while (leader.parkedCalls() == 0 && System.nanoTime() < parkDeadline) {
+            Thread.sleep(10);
+        }
+        assertEquals(1, leader.parkedCalls());
         long stoppedAt = System.nanoTime();
         group.stopMember(oldLeader);
         ExecutionException failed = assertThrows(ExecutionException.class, () -> parked.get(2, TimeUnit.SECONDS));

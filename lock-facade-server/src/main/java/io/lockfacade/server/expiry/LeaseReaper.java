@@ -21,7 +21,7 @@ public final class LeaseReaper implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(LeaseReaper.class);
 
-    /** What the reaper drives: typically the lock table. */
+    /** What the reaper drives: the due expiry visits of the lock table (see the service's expiry sweep). */
     public interface Sweep {
         /** Expires every lock whose lease ended at or before {@code nowNanos}. */
         void expireDue(long nowNanos);

@@ -88,10 +88,15 @@ public final class LiveTable {
             call = new ParkedCall(waiterIds.incrementAndGet(), key, now.nanos(), new CompletableFuture<>());
             parked.put(call.waiterId(), call);
         }
-        Outcome outcome = machine.acquire(key, owner, leaseMillis, sessionId, call == null ? 0 : call.waiterId(),
-                now);
-        if (call != null && !(outcome instanceof Outcome.Parked)) {
-            parked.remove(call.waiterId());
+        Outcome outcome;
+        try {
+            outcome = machine.acquire(key, owner, leaseMillis, sessionId, call == null ? 0 : call.waiterId(), now);
+        } catch (RuntimeException refused) {
+            forget(call);
+            throw refused;
+        }
+        if (!(outcome instanceof Outcome.Parked)) {
+            forget(call);
         }
         applier.apply(outcome);
         if (outcome instanceof Outcome.Granted granted) {
@@ -104,6 +109,12 @@ public final class LiveTable {
             throw LiveSessions.ended(sessionId);
         }
         return CompletableFuture.completedFuture(null);
+    }
+
+    private void forget(ParkedCall call) {
+        if (call != null) {
+            parked.remove(call.waiterId());
+        }
     }
 
     private CompletableFuture<Handout> armTimer(ParkedCall call, long waitMillis) {

@@ -12,22 +12,37 @@ import java.util.function.LongSupplier;
  * Where a single master's lock table gets its inputs from the world: the monotonic clock for deadlines, the wall
  * clock for display, and the fencing-token floor. The table itself reads none of them.
  *
- * @param nanos       monotonic time, the axis of every deadline
- * @param epochMillis wall-clock time, only to show when a lock was taken or a session kept alive
- * @param tokenFloor  the least token a grant may carry
+ * <p>Wall-clock times shown for the table's moments (when a lock was taken, a session last kept alive) are the
+ * monotonic time mapped onto the wall clock as it read when these clocks were made: one fixed offset, so the
+ * display keeps the order of the table's moments even if the wall clock is stepped later.
  */
-public record MasterClocks(LongSupplier nanos, LongSupplier epochMillis, TokenFloor tokenFloor) {
+public final class MasterClocks {
 
-    /** Checks that every part is given. */
-    public MasterClocks {
-        Objects.requireNonNull(nanos, "nanos");
-        Objects.requireNonNull(epochMillis, "epochMillis");
-        Objects.requireNonNull(tokenFloor, "tokenFloor");
+    private final LongSupplier nanos;
+    private final TokenFloor tokenFloor;
+    private final long baseNanos;
+    private final long baseEpochMillis;
+
+    /**
+     * @param nanos       monotonic time, the axis of every deadline
+     * @param epochMillis wall-clock time, read once here to show the table's moments as dates
+     * @param tokenFloor  the least token a grant may carry
+     */
+    public MasterClocks(LongSupplier nanos, LongSupplier epochMillis, TokenFloor tokenFloor) {
+        this.nanos = Objects.requireNonNull(nanos, "nanos");
+        this.tokenFloor = Objects.requireNonNull(tokenFloor, "tokenFloor");
+        this.baseNanos = nanos.getAsLong();
+        this.baseEpochMillis = epochMillis.getAsLong();
     }
 
     /** @return the system clocks and the wall-clock token floor */
     public static MasterClocks system() {
         return new MasterClocks(System::nanoTime, System::currentTimeMillis, new WallClockFloor());
+    }
+
+    /** @return the monotonic clock */
+    public LongSupplier nanos() {
+        return nanos;
     }
 
     /** @return the inputs of a transition made now */
@@ -42,6 +57,6 @@ public record MasterClocks(LongSupplier nanos, LongSupplier epochMillis, TokenFl
 
     /** @return the wall-clock time of {@code thenNanos}, a moment on the monotonic axis */
     long epochMillisAt(long thenNanos) {
-        return epochMillis.getAsLong() - TimeUnit.NANOSECONDS.toMillis(nanos.getAsLong() - thenNanos);
+        return baseEpochMillis + Math.floorDiv(thenNanos - baseNanos, TimeUnit.MILLISECONDS.toNanos(1));
     }
 }

@@ -1,8 +1,5 @@
 package io.lockfacade.server.table;
 
-import java.util.ArrayList;
-import java.util.Collection;
-import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.ConcurrentHashMap;
@@ -39,6 +36,7 @@ public final class LockMachine {
     private final NameCanonicalizer names = new NameCanonicalizer(NAME_CACHE_CAPACITY);
     private final Ledger ledger;
     private final SessionBook sessions;
+    private final ManyKeys manyKeys;
 
     /** Creates an empty table whose first token is at least 1. */
     public LockMachine() {
@@ -48,6 +46,7 @@ public final class LockMachine {
     private LockMachine(Ledger ledger) {
         this.ledger = ledger;
         this.sessions = new SessionBook(ledger, this);
+        this.manyKeys = new ManyKeys(states, ledger);
     }
 
     /**
@@ -255,28 +254,9 @@ public final class LockMachine {
         return sessions;
     }
 
-    /**
-     * Ends a session and releases its locks, O(locks of the session); the oldest waiter of each gets it.
-     *
-     * @return {@code Ended}, with 0 released if it had ended already
-     */
+    /** Ends a session and releases its locks; see {@link ManyKeys#endSession}. */
     SessionOutcome.Ended endSession(SessionState session, Effects.Cause cause, Moment m) {
-        ledger.sessions.remove(session.id, session);
-        if (!session.end()) {
-            return new SessionOutcome.Ended(0, Effects.NONE);
-        }
-        Effects.Builder fx = new Effects.Builder();
-        int[] released = new int[1];
-        for (LockKey key : inOrder(session.keys())) {
-            states.computeIfPresent(key, (k, s) -> {
-                if (s.session != session) {
-                    return s;
-                }
-                released[0]++;
-                return s.passOn(k, cause, m, ledger, fx);
-            });
-        }
-        return new SessionOutcome.Ended(released[0], fx.build());
+        return manyKeys.endSession(session, cause, m);
     }
 
     /**
@@ -286,17 +266,7 @@ public final class LockMachine {
      * @return the dropped calls, as handovers without a grant
      */
     public Effects dropWaiters() {
-        Effects.Builder fx = new Effects.Builder();
-        for (LockKey key : inOrder(states.keySet())) {
-            states.computeIfPresent(key, (k, s) -> {
-                Waiter waiter;
-                while ((waiter = s.pollWaiter()) != null) {
-                    fx.answered(waiter, null, null);
-                }
-                return s;
-            });
-        }
-        return fx.build();
+        return manyKeys.dropWaiters();
     }
 
     /**
@@ -312,12 +282,6 @@ public final class LockMachine {
         LockMachine machine = new LockMachine(new Ledger(snapshot.lastToken(), snapshot.grantCount()));
         snapshot.restoreInto(machine.states, machine.ledger);
         return machine;
-    }
-
-    private static List<LockKey> inOrder(Collection<LockKey> keys) {
-        List<LockKey> sorted = new ArrayList<>(keys);
-        sorted.sort(LockKey.ORDER);
-        return sorted;
     }
 
     private LockKey canonical(LockKey key) {

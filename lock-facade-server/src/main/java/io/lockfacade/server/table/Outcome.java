@@ -3,6 +3,8 @@ package io.lockfacade.server.table;
 /**
  * The typed answer of one lock transition of {@link LockMachine}, with its {@link Effects}: what the table decided,
  * never something it did to the outside world. Whoever drives the table answers calls and schedules expiry from it.
+ * In every record below, {@code effects} is {@link #effects()}: the grants that ended in the same step (an expired
+ * hold freed on access, the grant released) and the parked calls answered.
  */
 public sealed interface Outcome {
 

@@ -1,17 +1,21 @@
 package io.lockfacade.server.service;
 
+import io.lockfacade.api.LockLimits;
 import io.lockfacade.server.table.Handout;
 import io.lockfacade.server.table.LockInfo;
 import io.lockfacade.server.table.LockKey;
+import io.lockfacade.server.table.LockMachine;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 import java.util.OptionalLong;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The lock rules as the master applies them, on hand-driven clocks. */
@@ -191,6 +195,37 @@ class LiveTableTest {
         assertEquals("b", fx.holderOf(ORDER_1));
         assertEquals("b", fx.table.forceRemove(ORDER_1, OptionalLong.of(second.grant().getFencingToken()))
                 .orElseThrow().owner());
+    }
+
+    @Test
+    void aLockShowsTheWallClockTimeOfItsGrantWhateverTheTimeOfTheQuestion() {
+        fx.advanceMillis(5_000);
+        long grantedAt = fx.wallMillis.get();
+        fx.grant(ORDER_1, "a", LEASE);
+        fx.advanceMillis(300);
+
+        for (int i = 0; i < 3; i++) {
+            assertEquals(grantedAt, fx.table.describe(ORDER_1).orElseThrow().acquiredAtEpochMillis());
+            fx.advanceMillis(1);
+        }
+    }
+
+    @Test
+    void aRefusedGrantLeavesNoParkedCallBehind() {
+        ScheduledThreadPoolExecutor timer = new ScheduledThreadPoolExecutor(1);
+        try {
+            MasterClocks exhausted = new MasterClocks(System::nanoTime, System::currentTimeMillis,
+                    () -> LockLimits.FENCING_TOKEN_BOUND);
+            LiveTable table = new LiveTable(new LockMachine(), exhausted, LiveTableFixture.TICK, timer,
+                    LockEvents.NONE);
+
+            assertThrows(IllegalStateException.class, () -> table.acquire(ORDER_1, "a", LEASE, null, 1_000));
+
+            assertEquals(0, table.parkedCalls());
+            assertEquals(0, table.size());
+        } finally {
+            timer.shutdownNow();
+        }
     }
 
     @Test

@@ -1,0 +1,189 @@
+package io.lockfacade.client.cluster;
+
+import io.lockfacade.webapp.MasterMain;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeoutException;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * A master group of three member JVMs ({@link MasterMain} with {@code --node-id} and {@code --group}) on loopback
+ * ports, each with its own data folder. Members can be killed, frozen and restarted on the same ports and data.
+ */
+final class GroupProcesses implements AutoCloseable {
+
+    static final String ADMIN_PASSWORD = "group-chaos";
+    static final Duration START_TIMEOUT = Duration.ofSeconds(90);
+    /** A member's heap: Ratis keeps an 8 MB log write buffer and segment caches besides the table. */
+    private static final String MEMBER_HEAP = "-Xmx256m";
+    private static final Pattern LEADER = Pattern.compile("\"leader\":\"(n\\d+)\"");
+
+    private final Path dataRoot;
+    private final int[] httpPorts;
+    private final String group;
+    private final NodeProcess[] members;
+    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
+
+    private GroupProcesses(Path dataRoot, int size) throws IOException {
+        this.dataRoot = dataRoot;
+        this.httpPorts = new int[size];
+        this.members = new NodeProcess[size];
+        StringBuilder spec = new StringBuilder();
+        for (int i = 0; i < size; i++) {
+            httpPorts[i] = freePort();
+            spec.append(i == 0 ? "" : ",").append(id(i)).append("=127.0.0.1:").append(httpPorts[i]).append(':')
+                    .append(freePort());
+        }
+        this.group = spec.toString();
+    }
+
+    /** Starts every member and waits until each serves HTTP (not for a leader). */
+    static GroupProcesses start(Path dataRoot, int size) throws Exception {
+        GroupProcesses processes = new GroupProcesses(dataRoot, size);
+        try {
+            for (int i = 0; i < size; i++) {
+                processes.launch(i);
+            }
+            for (int i = 0; i < size; i++) {
+                processes.awaitReady(i);
+            }
+        } catch (Exception | Error e) {
+            processes.close();
+            throw e;
+        }
+        return processes;
+    }
+
+    void launch(int i) throws IOException {
+        members[i] = NodeProcess.start(id(i), MEMBER_HEAP, MasterMain.class, "--node-id", id(i), "--group", group,
+                "--data-dir", dataRoot.resolve(id(i)).toString(), "--admin-password", ADMIN_PASSWORD);
+    }
+
+    void awaitReady(int i) throws InterruptedException, TimeoutException {
+        members[i].awaitLine("  Hessian endpoint: ", START_TIMEOUT);
+    }
+
+    /** Restarts a stopped member on its ports and data, and waits until it serves HTTP. */
+    void restart(int i) throws Exception {
+        launch(i);
+        awaitReady(i);
+    }
+
+    static String id(int i) {
+        return "n" + (i + 1);
+    }
+
+    int size() {
+        return members.length;
+    }
+
+    /** @return the comma-separated endpoints of every member, as a client is configured */
+    String masterUrls() {
+        List<String> urls = new ArrayList<>();
+        for (int i = 0; i < members.length; i++) {
+            urls.add(endpoint(i).toString());
+        }
+        return String.join(",", urls);
+    }
+
+    URI endpoint(int i) {
+        return URI.create("http://127.0.0.1:" + httpPorts[i] + "/remoting/MemoryLockService");
+    }
+
+    NodeProcess member(int i) {
+        return members[i];
+    }
+
+    /** @return the member every running member names as leader, waiting up to {@code timeout} */
+    int awaitLeader(Duration timeout, int... excluded) throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (System.nanoTime() < deadline) {
+            Optional<Integer> agreed = agreedLeader(excluded);
+            if (agreed.isPresent()) {
+                return agreed.get();
+            }
+            Thread.sleep(50);
+        }
+        StringBuilder views = new StringBuilder();
+        for (int i = 0; i < members.length; i++) {
+            views.append('\n').append(id(i)).append(" names ").append(leaderNamedBy(i).map(GroupProcesses::id)
+                    .orElse("none")).append("; last lines:\n").append(tail(members[i].transcript()));
+        }
+        throw new AssertionError("no leader agreed on within " + timeout + views);
+    }
+
+    private Optional<Integer> agreedLeader(int... excluded) {
+        Integer leader = null;
+        for (int i = 0; i < members.length; i++) {
+            if (contains(excluded, i)) {
+                continue;
+            }
+            Optional<Integer> named = leaderNamedBy(i);
+            if (named.isEmpty() || (leader != null && !leader.equals(named.get())) || contains(excluded, named.get())) {
+                return Optional.empty();
+            }
+            leader = named.get();
+        }
+        return Optional.ofNullable(leader);
+    }
+
+    /** @return the leader member {@code i} names in {@code /admin/api/group}, if it answers and knows one */
+    Optional<Integer> leaderNamedBy(int i) {
+        try {
+            HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + httpPorts[i]
+                            + "/admin/api/group")).timeout(Duration.ofSeconds(5))
+                    .header("Authorization", "Basic " + Base64.getEncoder().encodeToString(
+                            ("admin:" + ADMIN_PASSWORD).getBytes(StandardCharsets.UTF_8))).GET().build();
+            Matcher matcher = LEADER.matcher(http.send(request, HttpResponse.BodyHandlers.ofString()).body());
+            return matcher.find() ? Optional.of(Integer.parseInt(matcher.group(1).substring(1)) - 1)
+                    : Optional.empty();
+        } catch (IOException e) {
+            return Optional.empty();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return Optional.empty();
+        }
+    }
+
+    private static String tail(String transcript) {
+        String[] lines = transcript.split("\n");
+        return String.join("\n", java.util.Arrays.asList(lines).subList(Math.max(0, lines.length - 8), lines.length));
+    }
+
+    @Override
+    public void close() throws InterruptedException {
+        for (NodeProcess member : members) {
+            if (member != null) {
+                member.close();
+            }
+        }
+    }
+
+    private static boolean contains(int[] values, int value) {
+        for (int v : values) {
+            if (v == value) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        }
+    }
+}

@@ -1,0 +1,113 @@
+package io.lockfacade.group.service;
+
+import io.lockfacade.api.NotLeaderException;
+import io.lockfacade.group.raft.GroupMember;
+import io.lockfacade.group.raft.RaftSubmitter;
+import io.lockfacade.group.state.Command;
+import io.lockfacade.group.state.Outcome;
+import io.lockfacade.group.state.TypeQuery;
+
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.LongFunction;
+
+/**
+ * How this member's service reaches the log: only as the leader whose term has started ({@link LeaderGate}),
+ * stamping each command with the leader's clock when it is appended, and within a bounded time. Everything that
+ * means "this member cannot serve" surfaces as {@link NotLeaderException}.
+ */
+final class LeaderProposer {
+
+    private final GroupMember member;
+    private final RaftSubmitter submitter;
+    private final LeaderGate gate = new LeaderGate();
+    private final Duration commitTimeout;
+
+    LeaderProposer(GroupMember member, Duration commitTimeout) {
+        this.member = member;
+        this.submitter = new RaftSubmitter(member);
+        this.commitTimeout = commitTimeout;
+    }
+
+    /** @throws NotLeaderException naming the leader, if this member is not the leader */
+    void requireLeader() {
+        if (!member.isLeader()) {
+            throw notLeader();
+        }
+    }
+
+    /** @return whether this member leads and its term-start entry is applied */
+    boolean isServing() {
+        CompletableFuture<Void> ready = gate.ready();
+        return member.isLeader() && ready.isDone() && !ready.isCompletedExceptionally();
+    }
+
+    /** @return the contract's answer naming the leader this member knows */
+    NotLeaderException notLeader() {
+        return submitter.notLeader();
+    }
+
+    /** This member became leader: hold calls until {@link #termStarted()}. */
+    void leading() {
+        gate.close();
+    }
+
+    /** This member's term-start entry is applied: let calls through. */
+    void termStarted() {
+        gate.open();
+    }
+
+    /** This member stopped leading: fail held and later calls. */
+    void stoppedLeading(NotLeaderException notLeader) {
+        gate.fail(notLeader);
+    }
+
+    /** Appends a command bypassing the gate (the term-start entry itself). */
+    CompletableFuture<Outcome> submitNow(Command command) {
+        return submitter.submit(command);
+    }
+
+    /**
+     * Appends a command once the term has started; fails with {@link NotLeaderException} if it is not applied
+     * within the commit timeout (a leader that lost its majority, or a member shutting down). A command that
+     * still commits later is harmless: every command is idempotent for the caller who asks again.
+     */
+    CompletableFuture<Outcome> propose(LongFunction<Command> request) {
+        return bounded(gate.ready().thenCompose(ready -> submitter.submit(request.apply(System.currentTimeMillis()))));
+    }
+
+    /** @return a linearizable read of whether a lock type is empty, at the leader's time */
+    CompletableFuture<Outcome> read(String lockType) {
+        return bounded(gate.ready().thenCompose(ready -> submitter.read(new TypeQuery(lockType,
+                System.currentTimeMillis()))));
+    }
+
+    /** {@link #propose} on the leader, waiting for the outcome. */
+    Outcome commit(LongFunction<Command> request) {
+        requireLeader();
+        return await(propose(request));
+    }
+
+    /** Waits for an outcome; every failure is rethrown as the runtime exception it is. */
+    Outcome await(CompletableFuture<Outcome> pending) {
+        try {
+            return pending.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw notLeader();
+        } catch (ExecutionException e) {
+            Throwable reason = Failures.unwrap(e);
+            throw reason instanceof RuntimeException runtime ? runtime : new IllegalStateException(reason);
+        }
+    }
+
+    private <T> CompletableFuture<T> bounded(CompletableFuture<T> pending) {
+        return pending.orTimeout(commitTimeout.toMillis(), TimeUnit.MILLISECONDS)
+                .exceptionallyCompose(failure -> CompletableFuture.failedFuture(
+                        Failures.unwrap(failure) instanceof TimeoutException ? notLeader()
+                                : Failures.unwrap(failure)));
+    }
+}

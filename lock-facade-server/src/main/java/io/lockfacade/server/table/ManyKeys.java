@@ -1,0 +1,68 @@
+package io.lockfacade.server.table;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The transitions that visit many locks: the end of a session, and dropping every waiter. They visit the locks
+ * one key at a time (each inside its key's critical section, never holding two) and in {@link LockKey#ORDER},
+ * so that which waiter gets which fencing token depends only on the commands, never on a hash table's layout.
+ */
+final class ManyKeys {
+
+    private final ConcurrentHashMap<LockKey, LockState> states;
+    private final Ledger ledger;
+
+    ManyKeys(ConcurrentHashMap<LockKey, LockState> states, Ledger ledger) {
+        this.states = states;
+        this.ledger = ledger;
+    }
+
+    /**
+     * Ends a session and releases its locks, O(k log k) for the k locks of the session; the oldest waiter of each
+     * gets it.
+     *
+     * @return {@code Ended}, with 0 released if it had ended already
+     */
+    SessionOutcome.Ended endSession(SessionState session, Effects.Cause cause, Moment m) {
+        ledger.sessions.remove(session.id, session);
+        if (!session.end()) {
+            return new SessionOutcome.Ended(0, Effects.NONE);
+        }
+        Effects.Builder fx = new Effects.Builder();
+        int[] released = new int[1];
+        for (LockKey key : inOrder(session.keys())) {
+            states.computeIfPresent(key, (k, s) -> {
+                if (s.session != session) {
+                    return s;
+                }
+                released[0]++;
+                return s.passOn(k, cause, m, ledger, fx);
+            });
+        }
+        return new SessionOutcome.Ended(released[0], fx.build());
+    }
+
+    /** @return every parked call, answered "not granted"; every queue is empty afterwards */
+    Effects dropWaiters() {
+        Effects.Builder fx = new Effects.Builder();
+        for (LockKey key : inOrder(states.keySet())) {
+            states.computeIfPresent(key, (k, s) -> {
+                Waiter waiter;
+                while ((waiter = s.pollWaiter()) != null) {
+                    fx.answered(waiter, null, null);
+                }
+                return s;
+            });
+        }
+        return fx.build();
+    }
+
+    private static List<LockKey> inOrder(Collection<LockKey> keys) {
+        List<LockKey> sorted = new ArrayList<>(keys);
+        sorted.sort(LockKey.ORDER);
+        return sorted;
+    }
+}
