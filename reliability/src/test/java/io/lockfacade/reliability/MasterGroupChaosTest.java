@@ -2,6 +2,8 @@ package io.lockfacade.reliability;
 
 import io.lockfacade.api.LockGrant;
 import io.lockfacade.api.MemoryLockService;
+import io.lockfacade.client.distributed.DistributeLock;
+import io.lockfacade.client.distributed.DistributeLockSettings;
 import io.lockfacade.client.transport.ClientTransportSettings;
 import io.lockfacade.client.transport.MemoryLockServiceProxies;
 import io.lockfacade.reliability.group.GrantRecord;
@@ -9,7 +11,9 @@ import io.lockfacade.reliability.group.GroupChaosLimits;
 import io.lockfacade.reliability.group.GroupLoad;
 import io.lockfacade.reliability.group.GroupView;
 import io.lockfacade.reliability.group.HeldLocks;
+import io.lockfacade.reliability.group.DistributeLockLoadClient;
 import io.lockfacade.reliability.group.LeaderFollowingCaller;
+import io.lockfacade.reliability.group.LoadClient;
 import io.lockfacade.reliability.group.MasterGroup;
 import io.lockfacade.reliability.group.NotLeaderAnswer;
 import io.lockfacade.reliability.network.FaultyProxy;
@@ -35,6 +39,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
@@ -62,6 +67,7 @@ class MasterGroupChaosTest {
     private GroupLoad load;
     private final List<FaultyProxy> proxies = new ArrayList<>();
     private final List<HeldLocks> heldLocks = new ArrayList<>();
+    private final List<DistributeLock> clientNodes = new ArrayList<>();
 
     @BeforeAll
     static void startGroup() {
@@ -94,6 +100,7 @@ class MasterGroupChaosTest {
             load.close();
         }
         heldLocks.forEach(HeldLocks::close);
+        clientNodes.forEach(DistributeLock::close);
         proxies.forEach(FaultyProxy::close);
     }
 
@@ -107,7 +114,7 @@ class MasterGroupChaosTest {
     @Order(3)
     void killingTheLeaderUnderLoadLosesNoLockAndFailsOverWithClientsBehindFaultyProxies() {
         LeaderFollowingCaller admin = LeaderFollowingCaller.direct(group);
-        load = new GroupLoad(worker -> callerBehindProxies());
+        load = GroupLoad.ofCallers(worker -> callerBehindProxies());
         List<Long> failovers = new ArrayList<>();
         long lastToken = 0;
         for (int trial = 1; trial <= GroupChaosLimits.CRASH_TRIALS; trial++) {
@@ -134,7 +141,7 @@ class MasterGroupChaosTest {
     @Order(1)
     void aFrozenLeaderStepsDownOnResumeAndNeverGrantsAsAStaleLeader() throws Exception {
         LeaderFollowingCaller admin = LeaderFollowingCaller.direct(group);
-        load = new GroupLoad(worker -> LeaderFollowingCaller.direct(group));
+        load = GroupLoad.ofCallers(worker -> LeaderFollowingCaller.direct(group));
         HeldLocks held = hold(admin, "freeze");
         pause(GroupChaosLimits.LOAD_BETWEEN_FAULTS);
         String old = group.awaitLeader(GroupChaosLimits.LEADER_TIMEOUT);
@@ -177,7 +184,7 @@ class MasterGroupChaosTest {
     @Order(2)
     void aFollowerKilledAndRestartedCatchesUpAndCarriesTheMajority() {
         LeaderFollowingCaller admin = LeaderFollowingCaller.direct(group);
-        load = new GroupLoad(worker -> LeaderFollowingCaller.direct(group));
+        load = GroupLoad.ofCallers(worker -> LeaderFollowingCaller.direct(group));
         HeldLocks before = hold(admin, "before");
         String leader = group.awaitLeader(GroupChaosLimits.LEADER_TIMEOUT);
         List<String> followers = group.ids().stream().filter(id -> !id.equals(leader)).toList();
@@ -207,9 +214,30 @@ class MasterGroupChaosTest {
 
     @Test
     @Order(4)
+    void clientNodesGivenTheMemberListFailOverBehindFaultyProxiesWithoutOverlap() {
+        LeaderFollowingCaller admin = LeaderFollowingCaller.direct(group);
+        load = new GroupLoad(this::clientNodeBehindProxies);
+        HeldLocks held = hold(admin, "clients");
+        pause(GroupChaosLimits.LOAD_BETWEEN_FAULTS);
+        String leader = group.awaitLeader(GroupChaosLimits.LEADER_TIMEOUT);
+        proxies.forEach(proxy -> proxy.delay(GroupChaosLimits.PROXY_DELAY.toMillis()));
+        long killedAt = System.nanoTime();
+        group.kill(leader);
+        GrantRecord first = awaitGrantAfter(killedAt, "");
+        pause(GroupChaosLimits.LOAD_BETWEEN_FAULTS);
+        proxies.forEach(FaultyProxy::heal);
+        assertEquals(List.of(), held.check(admin), "locks lost when " + leader + " was killed");
+        load.close();
+        assertLoadClean("client-nodes", "failover-ms=" + TimeUnit.NANOSECONDS.toMillis(first.atNanos() - killedAt)
+                + " (SIGKILL -> first grant a DistributeLock node saw, member list of proxies with "
+                + GroupChaosLimits.PROXY_DELAY.toMillis() + " ms delay)");
+    }
+
+    @Test
+    @Order(5)
     void theWholeGroupRestartedWithItsDataKeepsEveryAcknowledgedLock() {
         LeaderFollowingCaller admin = LeaderFollowingCaller.direct(group);
-        load = new GroupLoad(worker -> LeaderFollowingCaller.direct(group));
+        load = GroupLoad.ofCallers(worker -> LeaderFollowingCaller.direct(group));
         pause(GroupChaosLimits.LOAD_BETWEEN_FAULTS);
         HeldLocks held = hold(admin, "restart");
         load.close();
@@ -229,13 +257,28 @@ class MasterGroupChaosTest {
 
     /** A caller of its own with a faulty proxy in front of each member. */
     private LeaderFollowingCaller callerBehindProxies() {
+        return new LeaderFollowingCaller(proxiedEndpoints(), LeaderFollowingCaller.realPorts(group));
+    }
+
+    /** A client node of its own, given the group as a comma-separated list of its own faulty proxies. */
+    private LoadClient clientNodeBehindProxies(int node) {
+        String masters = proxiedEndpoints().values().stream().map(URI::toString).collect(Collectors.joining(","));
+        DistributeLock locks = new DistributeLock(MemoryLockServiceProxies.create(masters,
+                new ClientTransportSettings(GroupChaosLimits.CONNECT_TIMEOUT, GroupChaosLimits.READ_TIMEOUT, null)),
+                DistributeLockSettings.defaults().withNodeId("client-" + node));
+        clientNodes.add(locks);
+        return new DistributeLockLoadClient(locks);
+    }
+
+    /** @return member id to a new faulty proxy's endpoint in front of it */
+    private Map<String, URI> proxiedEndpoints() {
         Map<String, URI> endpoints = new LinkedHashMap<>();
         for (String id : group.ids()) {
             FaultyProxy proxy = new FaultyProxy(new InetSocketAddress("127.0.0.1", group.httpPort(id)));
             proxies.add(proxy);
             endpoints.put(id, URI.create("http://127.0.0.1:" + proxy.port() + group.endpoint(id).getPath()));
         }
-        return new LeaderFollowingCaller(endpoints, LeaderFollowingCaller.realPorts(group));
+        return endpoints;
     }
 
     /** One member's Hessian endpoint, no leader following, a read timeout longer than a freeze. */

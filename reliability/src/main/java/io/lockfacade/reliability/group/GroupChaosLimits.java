@@ -51,6 +51,8 @@ public final class GroupChaosLimits {
     public static final Duration LOAD_BETWEEN_FAULTS = Duration.ofMillis(1500);
     /** Leader crashes per run of the crash test. */
     public static final int CRASH_TRIALS = 3;
+    /** Most a client's proxy delays each chunk while the leader is killed. */
+    public static final Duration PROXY_DELAY = Duration.ofMillis(50);
     /** How long a frozen leader stays frozen: several election timeouts (300-600 ms). */
     public static final Duration FREEZE = Duration.ofSeconds(3);
 

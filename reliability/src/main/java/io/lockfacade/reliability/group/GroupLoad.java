@@ -1,6 +1,5 @@
 package io.lockfacade.reliability.group;
 
-import io.lockfacade.api.LockGrant;
 import io.lockfacade.reliability.resource.FencedStore;
 
 import java.util.ArrayList;
@@ -14,8 +13,9 @@ import java.util.function.IntFunction;
 
 /**
  * Lock traffic against the group while faults hit it: {@link GroupChaosLimits#LOAD_WORKERS} owners, each in its
- * own thread, take one of {@link GroupChaosLimits#LOAD_KEYS} keys with a lease, enter a section of the
- * {@link FencedStore}, write, leave and unlock, through a {@link LeaderFollowingCaller} of their own. Every grant is
+ * own thread, take one of {@link GroupChaosLimits#LOAD_KEYS} keys, enter a section of the {@link FencedStore},
+ * write, leave and unlock, through a {@link LoadClient} of their own (the harness's caller or a client node). Every
+ * grant is
  * recorded with the member that answered it, so a test can see when a new leader granted first after a fault.
  *
  * <p>Every call is timed: one that takes longer than its wait plus the caller's deadline plus
@@ -40,17 +40,22 @@ public final class GroupLoad implements AutoCloseable {
     /**
      * Starts the workers.
      *
-     * @param callers worker index to its caller (each client may sit behind proxies of its own)
+     * @param clients worker index to its client (each may sit behind proxies of its own)
      */
-    public GroupLoad(IntFunction<LeaderFollowingCaller> callers) {
+    public GroupLoad(IntFunction<LoadClient> clients) {
         for (int i = 0; i < GroupChaosLimits.LOAD_WORKERS; i++) {
             String owner = "worker-" + i;
-            LeaderFollowingCaller caller = callers.apply(i);
-            Thread thread = new Thread(() -> work(owner, caller), "group-load-" + i);
+            LoadClient client = clients.apply(i);
+            Thread thread = new Thread(() -> work(owner, client), "group-load-" + i);
             thread.setDaemon(true);
             threads.add(thread);
         }
         threads.forEach(Thread::start);
+    }
+
+    /** @return workers that call through the harness's caller, each built by {@code callers} */
+    public static GroupLoad ofCallers(IntFunction<LeaderFollowingCaller> callers) {
+        return new GroupLoad(i -> new CallerLoadClient("worker-" + i, callers.apply(i)));
     }
 
     /** @return the first grant answered after {@code afterNanos} by a member other than {@code except} */
@@ -117,18 +122,16 @@ public final class GroupLoad implements AutoCloseable {
         }
     }
 
-    private void work(String owner, LeaderFollowingCaller caller) {
+    private void work(String owner, LoadClient client) {
         ThreadLocalRandom random = ThreadLocalRandom.current();
         while (!stopping) {
             String key = "k" + random.nextInt(GroupChaosLimits.LOAD_KEYS);
             try {
-                LeaderFollowingCaller.Answer<LockGrant> grant = timed(GroupChaosLimits.LOAD_WAIT.toMillis(),
-                        () -> caller.call("tryLock " + key, service -> service.tryLock(LOCK_TYPE, key, owner,
-                                GroupChaosLimits.LOAD_LEASE.toMillis(), GroupChaosLimits.LOAD_WAIT.toMillis())));
-                if (grant.value() != null) {
-                    long token = grant.value().getFencingToken();
-                    grants.add(new GrantRecord(System.nanoTime(), grant.member(), key, token));
-                    section(owner, key, token, caller, random);
+                Optional<LoadClient.Granted> grant = timed(GroupChaosLimits.LOAD_WAIT.toMillis(),
+                        () -> client.tryLock(key));
+                if (grant.isPresent()) {
+                    grants.add(new GrantRecord(System.nanoTime(), grant.get().member(), key, grant.get().token()));
+                    section(owner, key, grant.get().token(), client, random);
                 }
             } catch (GroupUnavailableException e) {
                 unavailable.incrementAndGet();
@@ -138,8 +141,7 @@ public final class GroupLoad implements AutoCloseable {
         }
     }
 
-    private void section(String owner, String key, long token, LeaderFollowingCaller caller,
-                         ThreadLocalRandom random) {
+    private void section(String owner, String key, long token, LoadClient client, ThreadLocalRandom random) {
         String sectionId = owner + "#" + sections.incrementAndGet();
         long hold = random.nextLong(GroupChaosLimits.LOAD_MAX_HOLD.toMillis() + 1);
         if (store.enter(LOCK_TYPE + "/" + key, token, owner, sectionId, hold)) {
@@ -150,10 +152,7 @@ public final class GroupLoad implements AutoCloseable {
         store.leave(sectionId);
         FencedStore.Outcome outcome;
         try {
-            LeaderFollowingCaller.Answer<Boolean> released = timed(0,
-                    () -> caller.call("unlock " + key, service -> service.unlock(LOCK_TYPE, key, owner)));
-            outcome = released.value() ? FencedStore.Outcome.RELEASED
-                    : released.ambiguous() ? FencedStore.Outcome.UNAVAILABLE : FencedStore.Outcome.LOST;
+            outcome = timed(0, () -> client.unlock(key));
         } catch (GroupUnavailableException e) {
             unavailable.incrementAndGet();
             outcome = FencedStore.Outcome.UNAVAILABLE;
