@@ -19,21 +19,29 @@ final class LeaderGate {
         }
     }
 
-    /** The term-start entry is applied: calls go through. */
-    synchronized void open() {
-        if (ready.isDone() && !ready.isCompletedExceptionally()) {
-            return;
+    /** The term-start entry is applied: calls go through. Waiting calls continue outside the gate's monitor. */
+    void open() {
+        CompletableFuture<Void> waiting;
+        synchronized (this) {
+            waiting = ready;
+            if (waiting.isCompletedExceptionally()) {
+                ready = CompletableFuture.completedFuture(null);
+            }
         }
-        if (!ready.complete(null)) {
-            ready = CompletableFuture.completedFuture(null);
-        }
+        waiting.complete(null);
     }
 
-    /** This member stopped leading: waiting calls and later ones fail with {@code notLeader}. */
-    synchronized void fail(NotLeaderException notLeader) {
-        if (!ready.completeExceptionally(notLeader)) {
+    /**
+     * This member stopped leading: waiting calls and later ones fail with {@code notLeader}. Waiting calls are
+     * failed outside the gate's monitor (Ratis calls this on its own threads).
+     */
+    void fail(NotLeaderException notLeader) {
+        CompletableFuture<Void> waiting;
+        synchronized (this) {
+            waiting = ready;
             ready = CompletableFuture.failedFuture(notLeader);
         }
+        waiting.completeExceptionally(notLeader);
     }
 
     /** @return completes when calls may go through, or exceptionally with {@link NotLeaderException} */
