@@ -228,9 +228,10 @@ class MasterGroupChaosTest {
         proxies.forEach(FaultyProxy::heal);
         assertEquals(List.of(), held.check(admin), "locks lost when " + leader + " was killed");
         load.close();
-        assertLoadClean("client-nodes", "failover-ms=" + TimeUnit.NANOSECONDS.toMillis(first.atNanos() - killedAt)
-                + " (SIGKILL -> first grant a DistributeLock node saw, member list of proxies with "
-                + GroupChaosLimits.PROXY_DELAY.toMillis() + " ms delay)");
+        // A node's grant does not say which member answered: the first may be the old leader's, still in flight.
+        assertLoadClean("client-nodes", "first-grant-after-kill-ms="
+                + TimeUnit.NANOSECONDS.toMillis(first.atNanos() - killedAt) + " (not a failover time) behind proxies"
+                + " delaying " + GroupChaosLimits.PROXY_DELAY.toMillis() + " ms");
     }
 
     @Test

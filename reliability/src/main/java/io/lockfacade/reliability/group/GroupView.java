@@ -21,8 +21,8 @@ public record GroupView(String self, Optional<String> leader, long term, Map<Str
     private static final Pattern SELF = Pattern.compile("\"self\"\\s*:\\s*\"([^\"]+)\"");
     private static final Pattern LEADER = Pattern.compile("\"leader\"\\s*:\\s*(null|\"([^\"]+)\")");
     private static final Pattern TERM = Pattern.compile("\"term\"\\s*:\\s*(\\d+)");
-    private static final Pattern MEMBER = Pattern.compile(
-            "\\{\\s*\"id\"\\s*:\\s*\"([^\"]+)\"\\s*,\\s*\"url\"\\s*:\\s*\"[^\"]*\"\\s*,\\s*\"role\"\\s*:\\s*\"([A-Z]+)\"\\s*}");
+    private static final Pattern MEMBER = Pattern.compile("\\{\\s*\"id\"\\s*:\\s*\"([^\"]+)\"\\s*,"
+            + "\\s*\"url\"\\s*:\\s*\"[^\"]*\"\\s*,\\s*\"role\"\\s*:\\s*\"([A-Z]+)\"\\s*}");
 
     /**
      * @param json the body of the answer
