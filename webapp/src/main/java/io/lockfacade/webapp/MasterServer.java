@@ -8,8 +8,10 @@ import io.lockfacade.server.service.ParkingLockService;
 import io.lockfacade.server.transport.HessianEndpointServlet;
 import io.lockfacade.server.transport.SecretCheck;
 import io.lockfacade.webapp.admin.AdminCredentials;
+import io.lockfacade.webapp.activity.MasterActivity;
 import io.lockfacade.webapp.admin.AdminPages;
 import io.lockfacade.webapp.admin.GroupStatusServlet;
+import io.lockfacade.webapp.metrics.MasterMetrics;
 import org.eclipse.jetty.ee11.servlet.ServletContextHandler;
 import org.eclipse.jetty.ee11.servlet.ServletHolder;
 import org.eclipse.jetty.server.Handler;
@@ -47,16 +49,20 @@ public final class MasterServer implements AutoCloseable {
     private final Server server;
     private final MemoryLockServiceImpl service;
     private final GroupNode group;
+    private final MasterMetrics metrics;
+    private final MasterActivity activity;
     private final Path scratchDir;
     private final URI baseUri;
     private final long startedAtNanos;
     private final AtomicBoolean stopped = new AtomicBoolean();
 
-    private MasterServer(Server server, MemoryLockServiceImpl service, GroupNode group, Path scratchDir,
-                         URI baseUri, long startedAtNanos) {
+    private MasterServer(Server server, MemoryLockServiceImpl service, GroupNode group, MasterMetrics metrics,
+                         MasterActivity activity, Path scratchDir, URI baseUri, long startedAtNanos) {
         this.server = server;
         this.service = service;
         this.group = group;
+        this.metrics = metrics;
+        this.activity = activity;
         this.scratchDir = scratchDir;
         this.baseUri = baseUri;
         this.startedAtNanos = startedAtNanos;
@@ -73,22 +79,32 @@ public final class MasterServer implements AutoCloseable {
         long startNanos = System.nanoTime();
         MasterSettings settings = MasterSettings.defaults().withDefaultLease(options.defaultLease())
                 .withWaitCap(options.waitCap());
+        MasterMetrics metrics = MasterMetrics.create();
         GroupNode group = options.group() == null ? null : GroupNode.start(options.group(), settings);
-        MemoryLockServiceImpl service = group == null ? new MemoryLockServiceImpl(settings) : null;
+        MemoryLockServiceImpl service = group == null ? new MemoryLockServiceImpl(settings, metrics.lockEvents())
+                : null;
         Path scratch = null;
         Server server = new Server(HttpServerSizing.threadPool());
+        MasterActivity activity = null;
+        if (service != null) {
+            // The meters and the activity page read the single master's table; a group member has none yet.
+            metrics.bind(service.table(), server.getThreadPool());
+            activity = MasterActivity.start(service.table(), metrics.waiting());
+        }
         try {
             scratch = JspSupport.createScratch();
             ServerConnector connector = HttpServerSizing.addConnector(server, options.host(), options.port(),
                     options.waitCap());
-            Handler handlers = HttpServerSizing.loadBodiesFirst(context(options, service, group, scratch));
+            Handler handlers = HttpServerSizing.loadBodiesFirst(context(options, service, group, scratch, metrics,
+                    activity));
             server.setHandler(new GracefulHandler(handlers));
             server.setErrorHandler(quietErrors(new ErrorHandler()));
             server.setStopTimeout(STOP_TIMEOUT.toMillis());
             server.setStopAtShutdown(false);
             server.start();
             URI base = URI.create("http://" + hostForUri(options.host()) + ":" + connector.getLocalPort());
-            MasterServer master = new MasterServer(server, service, group, scratch, base, startNanos);
+            MasterServer master = new MasterServer(server, service, group, metrics, activity, scratch, base,
+                    startNanos);
             LOG.info("Lock Facade master started on {} in {} ms (default lease {}, wait cap {}, {}{})", base,
                     Duration.ofNanos(System.nanoTime() - startNanos).toMillis(),
                     DurationText.format(options.defaultLease()), DurationText.format(options.waitCap()),
@@ -98,7 +114,7 @@ public final class MasterServer implements AutoCloseable {
             return master;
         } catch (Exception e) {
             stopQuietly(server);
-            closeService(service, group);
+            closeAll(service, group, metrics, activity);
             if (scratch != null) {
                 JspSupport.deleteScratch(scratch);
             }
@@ -143,13 +159,18 @@ public final class MasterServer implements AutoCloseable {
         return Optional.ofNullable(group).map(node -> baseUri.resolve(GroupStatusServlet.PATH));
     }
 
+    /** @return the master's meters, as {@code /admin/metrics} serves them */
+    public MasterMetrics metrics() {
+        return metrics;
+    }
+
     /** Stops the master; see the class comment. Safe to call more than once and from a shutdown hook. */
     public void stop() {
         if (!stopped.compareAndSet(false, true)) {
             return;
         }
         stopQuietly(server);
-        closeService(service, group);
+        closeAll(service, group, metrics, activity);
         try {
             JspSupport.deleteScratch(scratchDir);
         } catch (RuntimeException e) {
@@ -166,7 +187,12 @@ public final class MasterServer implements AutoCloseable {
         stop();
     }
 
-    private static void closeService(MemoryLockServiceImpl service, GroupNode group) {
+    private static void closeAll(MemoryLockServiceImpl service, GroupNode group, MasterMetrics metrics,
+                                 MasterActivity activity) {
+        if (activity != null) {
+            activity.close();
+        }
+        metrics.close();
         if (service != null) {
             service.close();
         }
@@ -176,7 +202,8 @@ public final class MasterServer implements AutoCloseable {
     }
 
     private static ServletContextHandler context(MasterOptions options, MemoryLockServiceImpl service,
-                                                 GroupNode group, Path scratch) {
+                                                 GroupNode group, Path scratch, MasterMetrics metrics,
+                                                 MasterActivity activity) {
         ServletContextHandler context = new ServletContextHandler(ServletContextHandler.NO_SESSIONS);
         context.setContextPath("/");
         context.setErrorHandler(quietErrors(new org.eclipse.jetty.ee11.servlet.ErrorHandler()));
@@ -184,12 +211,13 @@ public final class MasterServer implements AutoCloseable {
         SecretCheck secretCheck = options.optionalSecret().map(SecretCheck::requiring).orElse(SecretCheck.open());
         ParkingLockService served = group == null ? service : group.service();
         ServletHolder endpoint = new ServletHolder(SERVICE_SERVLET_NAME,
-                new HessianEndpointServlet(served, secretCheck, new JettyClientPresence()));
+                new HessianEndpointServlet(served, secretCheck, new JettyClientPresence(),
+                        metrics.callObserver()));
         endpoint.setAsyncSupported(true);
         context.addServlet(endpoint, HessianEndpointServlet.MAPPING);
         AdminCredentials credentials = new AdminCredentials(options.adminUser(), options.adminPassword());
         if (group == null) {
-            AdminPages.install(context, service, credentials);
+            AdminPages.install(context, service, credentials, metrics, activity);
         } else {
             GroupStatusServlet.install(context, group.member(), credentials);
         }

@@ -2,6 +2,7 @@ package io.lockfacade.demo.cluster;
 
 import io.lockfacade.client.spring.LockFacadeProperties;
 import io.lockfacade.demo.bank.AccountStore;
+import io.lockfacade.demo.boot.BootNodeApplication;
 import io.lockfacade.demo.locks.LockMode;
 import io.lockfacade.demo.node.NodeReport;
 import io.lockfacade.demo.node.NodeSettings;
@@ -46,6 +47,8 @@ public final class ClusterRun implements AutoCloseable {
     private static final String QUIET_LOGS = "warn";
     private static final String LOG_LEVEL_PROPERTY = "org.slf4j.simpleLogger.defaultLogLevel";
     private static final String SECRET_ENV = "LOCKFACADE_SECRET";
+    /** The node that runs as the Spring Boot sample application (the others are plain Spring applications). */
+    private static final int SPRING_BOOT_NODE = 1;
 
     private final ClusterOptions options;
     private final PrintStream out;
@@ -90,8 +93,12 @@ public final class ClusterRun implements AutoCloseable {
         }
         for (int i = 1; i <= options.nodes(); i++) {
             String name = "node-" + i;
-            nodes.add(NodeProcess.start(name, nodeProperties(name), Map.of(SECRET_ENV, secret), out, errors));
+            boolean springBoot = i == SPRING_BOOT_NODE;
+            nodes.add(NodeProcess.start(name, nodeProperties(name, springBoot), Map.of(SECRET_ENV, secret), out,
+                    errors));
         }
+        out.println("  node-" + SPRING_BOOT_NODE + " is a Spring Boot application using "
+                + "lock-facade-spring-boot-starter (io.lockfacade.demo.boot.BootNodeApplication)");
         awaitReady();
         out.printf("  all %d nodes ready after %.1f s; go%n", nodes.size(),
                 (System.nanoTime() - launchNanos) / (double) TimeUnit.SECONDS.toNanos(1));
@@ -145,9 +152,10 @@ public final class ClusterRun implements AutoCloseable {
         deleteStore();
     }
 
-    private Map<String, String> nodeProperties(String name) {
+    private Map<String, String> nodeProperties(String name, boolean springBoot) {
         Map<String, String> properties = new LinkedHashMap<>();
         properties.put(NodeSettings.NAME, name);
+        properties.put(BootNodeApplication.PROPERTY, Boolean.toString(springBoot));
         properties.put(LockMode.PROPERTY, options.mode().label());
         properties.put(NodeSettings.STORE, store.toString());
         properties.put(NodeSettings.ACCOUNTS, Integer.toString(options.accounts()));

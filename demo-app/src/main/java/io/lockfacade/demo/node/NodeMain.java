@@ -2,9 +2,13 @@ package io.lockfacade.demo.node;
 
 import io.lockfacade.demo.bank.AccountStore;
 import io.lockfacade.demo.bank.LockAcquisitions;
+import io.lockfacade.demo.boot.BootNodeApplication;
 import io.lockfacade.demo.locks.RemoteCallCounter;
 import io.lockfacade.demo.process.ParentWatch;
+import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.AnnotationConfigApplicationContext;
+import org.springframework.core.env.Environment;
+import org.springframework.core.env.StandardEnvironment;
 
 import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
@@ -15,7 +19,8 @@ import java.util.concurrent.TimeUnit;
 /**
  * Entry point of a demo node JVM, started by the launcher: a plain Spring application
  * ({@link AnnotationConfigApplicationContext}, no Spring Boot) made of {@link NodeConfiguration} and the
- * configuration of the lock mode named by {@code demo.lock}. It talks to the launcher as {@link NodeProtocol}
+ * configuration of the lock mode named by {@code demo.lock}, or, with {@code demo.spring-boot=true}, the Spring
+ * Boot application {@link BootNodeApplication} using the starter. It talks to the launcher as {@link NodeProtocol}
  * describes.
  *
  * <p>Exit codes: 0 after the report; 1 if the context cannot start or the start command does not come within
@@ -50,16 +55,14 @@ public final class NodeMain {
     }
 
     private static NodeReport runNode(CountDownLatch start) throws InterruptedException {
-        AnnotationConfigApplicationContext context = new AnnotationConfigApplicationContext();
-        NodeSettings settings = NodeSettings.from(context.getEnvironment());
-        context.register(NodeConfiguration.class, settings.mode().configuration());
+        StandardEnvironment environment = new StandardEnvironment();
+        NodeSettings settings = NodeSettings.from(environment);
         WorkloadCounters done;
         long elapsedMillis;
         AccountStore store;
         LockAcquisitions acquisitions;
         RemoteCallCounter remoteCalls;
-        try (context) {
-            context.refresh();
+        try (ConfigurableApplicationContext context = startContext(settings, environment)) {
             store = context.getBean(AccountStore.class);
             acquisitions = context.getBean(LockAcquisitions.class);
             remoteCalls = context.getBeanProvider(RemoteCallCounter.class).getIfAvailable(RemoteCallCounter::new);
@@ -75,6 +78,14 @@ public final class NodeMain {
         return new NodeReport(settings.name(), done.operations(), done.deposits(), done.deposited(),
                 done.transfers(), done.declined(), done.timedOut(), done.failed(), store.writes(),
                 store.fencingViolations(), acquisitions.count(), remoteCalls.calls(), elapsedMillis);
+    }
+
+    /** @return the node's running context: a Spring Boot application, or a plain Spring one */
+    private static ConfigurableApplicationContext startContext(NodeSettings settings, Environment environment) {
+        if (environment.getProperty(BootNodeApplication.PROPERTY, Boolean.class, false)) {
+            return BootNodeApplication.run(settings.mode());
+        }
+        return new AnnotationConfigApplicationContext(NodeConfiguration.class, settings.mode().configuration());
     }
 
     private static WorkloadCounters runWithProgress(Workload workload) throws InterruptedException {

@@ -5,6 +5,7 @@ import io.lockfacade.api.LockLostException;
 import io.lockfacade.api.LockServiceUnavailableException;
 import io.lockfacade.api.MemoryLockService;
 import io.lockfacade.client.LockFacade;
+import io.lockfacade.client.LockObserver;
 import io.lockfacade.client.transport.RemoteMemoryLockService;
 
 import java.util.Objects;
@@ -42,12 +43,18 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * {@link LockServiceUnavailableException} within the transport's read timeout. An acquisition throws it within
  * the wait it asked for plus twice the read timeout: the call that failed, then a best-effort release of the grant
  * the master may have made before the reply was lost (a master that does not answer at all costs both).
+ *
+ * <p><b>Observing.</b> A {@link LockObserver} given at construction hears every acquisition, hand-off, release,
+ * loss and remote call, by lock type (for metrics and health checks); without one nothing is reported and nothing
+ * is added to a call.
  */
 public class DistributeLock implements LockFacade, AutoCloseable {
 
     private final DistributeLockSettings settings;
     private final RemoteGrants grants;
     private final LocalArbiter arbiter;
+    private final NodeSession session;
+    private final ObservedAcquisitions acquisitions;
     private final AtomicBoolean closed = new AtomicBoolean();
 
     /**
@@ -63,16 +70,35 @@ public class DistributeLock implements LockFacade, AutoCloseable {
      * @param settings node id, lease, renewal, hand-off bound and remote wait cap
      */
     public DistributeLock(MemoryLockService master, DistributeLockSettings settings) {
-        this(master, settings, HandoffPolicy.bounded(settings.maxLocalHandoffs()));
+        this(master, settings, LockObserver.NONE);
+    }
+
+    /**
+     * @param master   the master's service; its transport failures are translated to
+     *                 {@link LockServiceUnavailableException}
+     * @param settings node id, lease, renewal, hand-off bound and remote wait cap
+     * @param observer hears what this lock does, including every call to the master; {@link LockObserver#NONE}
+     *                 for nothing
+     */
+    public DistributeLock(MemoryLockService master, DistributeLockSettings settings, LockObserver observer) {
+        this(master, settings, HandoffPolicy.bounded(settings.maxLocalHandoffs()), observer);
     }
 
     DistributeLock(MemoryLockService master, DistributeLockSettings settings, HandoffPolicy handoffPolicy) {
+        this(master, settings, handoffPolicy, LockObserver.NONE);
+    }
+
+    private DistributeLock(MemoryLockService master, DistributeLockSettings settings, HandoffPolicy handoffPolicy,
+                           LockObserver observer) {
         this.settings = Objects.requireNonNull(settings, "settings");
-        this.grants = new RemoteGrants(RemoteMemoryLockService.of(Objects.requireNonNull(master, "master")),
+        Objects.requireNonNull(observer, "observer");
+        RemoteMemoryLockService remote = RemoteMemoryLockService.of(Objects.requireNonNull(master, "master"));
+        this.grants = new RemoteGrants(observer == LockObserver.NONE ? remote : remote.observedBy(observer),
                 settings.remoteWaitCap());
-        this.arbiter = new LocalArbiter(settings.nodeId(), grants,
-                new NodeSession(grants, settings.nodeId(), settings.lease(), settings.renewInterval()),
+        this.session = new NodeSession(grants, settings.nodeId(), settings.lease(), settings.renewInterval());
+        this.arbiter = new LocalArbiter(settings.nodeId(), grants, session,
                 Objects.requireNonNull(handoffPolicy, "handoffPolicy"));
+        this.acquisitions = new ObservedAcquisitions(arbiter, observer);
     }
 
     /** @return the settings this lock was made with */
@@ -117,13 +143,13 @@ public class DistributeLock implements LockFacade, AutoCloseable {
         if (Thread.interrupted()) {
             throw new InterruptedException("interrupted before waiting for lock " + id);
         }
-        return arbiter.acquire(id, Deadline.after(waitTime, unit), true);
+        return acquisitions.acquire(id, Deadline.after(waitTime, unit), true);
     }
 
     /** {@inheritDoc} */
     @Override
     public void unlock(String lockType, String key) {
-        arbiter.release(LockId.of(lockType, key));
+        acquisitions.release(LockId.of(lockType, key));
     }
 
     /** {@inheritDoc} Asks the master, so grants cached on this node for a hand-off count as held. */
@@ -167,6 +193,14 @@ public class DistributeLock implements LockFacade, AutoCloseable {
         }
     }
 
+    /**
+     * @return whether this node has a session on the master that it believes alive: opened by the first
+     *         acquisition, confirmed by keep-alives since; answered locally, without a remote call
+     */
+    public boolean hasLiveSession() {
+        return session.isAlive();
+    }
+
     @Override
     public String toString() {
         return "DistributeLock[node=" + settings.nodeId() + ", master=" + grants.master() + "]";
@@ -184,7 +218,7 @@ public class DistributeLock implements LockFacade, AutoCloseable {
 
     private boolean acquireUninterruptibly(LockId id, Deadline deadline) {
         try {
-            return arbiter.acquire(id, deadline, false);
+            return acquisitions.acquire(id, deadline, false);
         } catch (InterruptedException e) {
             throw new IllegalStateException("an uninterruptible acquisition of " + id + " was interrupted", e);
         }

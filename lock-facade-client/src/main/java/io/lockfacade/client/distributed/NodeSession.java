@@ -81,6 +81,12 @@ final class NodeSession implements AutoCloseable {
         return openIfNeeded();
     }
 
+    /** @return whether the node has a session it believes alive; answered locally, opens nothing */
+    boolean isAlive() {
+        SessionLease live = current;
+        return live != null && !live.isLost() && !keepAliveThread.isShutdown();
+    }
+
     private synchronized SessionLease openIfNeeded() {
         if (keepAliveThread.isShutdown()) {
             throw new IllegalStateException("the session of node " + nodeId + " is closed");
@@ -199,7 +205,7 @@ final class NodeSession implements AutoCloseable {
     private void loseHoldsOf(SessionLease lease) {
         for (RemoteHold hold : holds) {
             if (hold.session() == lease) {
-                hold.markLost(lease.lossReason());
+                hold.loseWithSession();
             }
         }
     }

@@ -1,6 +1,7 @@
 package io.lockfacade.client.distributed;
 
 import io.lockfacade.api.LockGrant;
+import io.lockfacade.client.LockObserver.LossReason;
 
 /**
  * A grant from the master as this node holds it: for one thread, or cached between two local threads during a
@@ -14,7 +15,12 @@ final class RemoteHold {
     private final LockGrant grant;
     private final SessionLease session;
     private volatile String lossReason;
+    private volatile LossReason lossKind;
     private volatile Runnable onRelease;
+    /** Threads that have held this grant, as {@link ObservedAcquisitions} counts them; holder threads only. */
+    private int observedHolders;
+    /** When the current holder's acquisition ended, as {@link ObservedAcquisitions} saw it; holder threads only. */
+    private long heldSinceNanos;
 
     RemoteHold(LockId id, LockGrant grant, SessionLease session) {
         this.id = id;
@@ -58,17 +64,47 @@ final class RemoteHold {
         if (lossReason == null) {
             String sessionLoss = session.lossReasonAt(nowNanos);
             if (sessionLoss != null) {
-                markLost(sessionLoss);
+                markLost(session.lossKind(), sessionLoss);
             }
         }
         return lossReason;
     }
 
-    /** Marks the grant lost; the first reason wins. */
-    synchronized void markLost(String reason) {
+    /** @return the kind of loss, or {@code null} if the grant is not lost now */
+    LossReason lossKind() {
+        return isLost() ? lossKind : null;
+    }
+
+    /** Marks the grant lost because the master no longer holds it while the session lives; the first reason wins. */
+    void markLost(String reason) {
+        markLost(LossReason.REMOVED, reason);
+    }
+
+    /** Marks the grant lost with its session (which must be lost), for the session's reason. */
+    void loseWithSession() {
+        markLost(session.lossKind(), session.lossReason());
+    }
+
+    private synchronized void markLost(LossReason kind, String reason) {
         if (lossReason == null) {
+            lossKind = kind;
             lossReason = reason;
         }
+    }
+
+    /**
+     * Records that the calling thread's acquisition of this grant ended at {@code nanos} (for observation only).
+     *
+     * @return how many threads held the grant before: 0 for a fresh grant from the master, more after a hand-off
+     */
+    int recordHolder(long nanos) {
+        heldSinceNanos = nanos;
+        return observedHolders++;
+    }
+
+    /** @return when the current holder's acquisition ended, as recorded by {@link #recordHolder} */
+    long heldSinceNanos() {
+        return heldSinceNanos;
     }
 
     /** @param action what to do once the node lets go of the grant (stop tracking it) */

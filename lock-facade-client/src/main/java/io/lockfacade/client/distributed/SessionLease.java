@@ -1,5 +1,7 @@
 package io.lockfacade.client.distributed;
 
+import io.lockfacade.client.LockObserver.LossReason;
+
 import java.util.concurrent.TimeUnit;
 import java.util.function.LongSupplier;
 
@@ -37,6 +39,7 @@ final class SessionLease {
     private final LongSupplier nanoClock;
     private volatile long deadlineNanos;
     private volatile String lossReason;
+    private volatile LossReason lossKind;
     /** Force-removals the master last reported; touched by the keep-alive thread only. */
     private long forceRemovalsSeen;
 
@@ -77,7 +80,8 @@ final class SessionLease {
      */
     boolean isLostAt(long nowNanos) {
         if (lossReason == null && nowNanos - deadlineNanos > 0) {
-            markLost("its TTL of " + ttlMillis + " ms ran out without a confirmed keep-alive");
+            markLost(LossReason.SESSION_TIMED_OUT,
+                    "its TTL of " + ttlMillis + " ms ran out without a confirmed keep-alive");
         }
         return lossReason != null;
     }
@@ -92,9 +96,19 @@ final class SessionLease {
         return lossReasonAt(nanoClockNow());
     }
 
-    /** Marks the session lost; the first reason wins. */
-    synchronized void markLost(String reason) {
+    /** @return the kind of loss, or {@code null} if the session is alive now */
+    LossReason lossKind() {
+        return isLost() ? lossKind : null;
+    }
+
+    /** Marks the session lost because the master said it ended; the first reason wins. */
+    void markLost(String reason) {
+        markLost(LossReason.SESSION_ENDED, reason);
+    }
+
+    private synchronized void markLost(LossReason kind, String reason) {
         if (lossReason == null) {
+            lossKind = kind;
             lossReason = "session " + id + " lost: " + reason;
         }
     }

@@ -2,7 +2,6 @@ package io.lockfacade.client.spring;
 
 import io.lockfacade.api.MemoryLockService;
 import io.lockfacade.client.distributed.DistributeLock;
-import io.lockfacade.client.transport.MasterUrls;
 import io.lockfacade.client.transport.MemoryLockServiceProxyFactoryBean;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -24,7 +23,7 @@ public class LockFacadeConfiguration {
     public MemoryLockServiceProxyFactoryBean memoryLockService(Environment environment) {
         LockFacadeProperties properties = LockFacadeProperties.from(environment);
         MemoryLockServiceProxyFactoryBean factory = new MemoryLockServiceProxyFactoryBean();
-        factory.setServiceUrl(MasterUrls.format(properties.masterUrls()));
+        factory.setServiceUrl(properties.masterUrl().toString());
         factory.setConnectTimeout(properties.transport().connectTimeout());
         factory.setReadTimeout(properties.transport().readTimeout());
         factory.setSecret(properties.transport().secret());

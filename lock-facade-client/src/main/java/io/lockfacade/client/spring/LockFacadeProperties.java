@@ -2,12 +2,10 @@ package io.lockfacade.client.spring;
 
 import io.lockfacade.client.distributed.DistributeLockSettings;
 import io.lockfacade.client.transport.ClientTransportSettings;
-import io.lockfacade.client.transport.MasterUrls;
 import org.springframework.core.env.PropertyResolver;
 
 import java.net.URI;
 import java.time.Duration;
-import java.util.List;
 import java.util.Objects;
 
 /**
@@ -27,17 +25,13 @@ import java.util.Objects;
  *   <tr><td>{@value #REMOTE_WAIT_CAP}</td><td>10s</td></tr>
  * </table>
  *
- * @param masterUrls the master's endpoint, or the members of a master group (the client finds the leader)
+ * @param masterUrl the master's endpoint
  * @param transport connect and read timeouts, secret
  * @param lock      the {@code DistributeLock} settings
  */
-public record LockFacadeProperties(List<URI> masterUrls, ClientTransportSettings transport,
-                                   DistributeLockSettings lock) {
+public record LockFacadeProperties(URI masterUrl, ClientTransportSettings transport, DistributeLockSettings lock) {
 
-    /**
-     * The master's endpoint, e.g. {@code http://master:8080/remoting/MemoryLockService}, or a master group's
-     * members separated by commas.
-     */
+    /** The master's endpoint, e.g. {@code http://master:8080/remoting/MemoryLockService}. */
     public static final String MASTER_URL = "lockfacade.master-url";
     /** Longest wait for a TCP connection to the master. */
     public static final String CONNECT_TIMEOUT = "lockfacade.connect-timeout";
@@ -56,10 +50,7 @@ public record LockFacadeProperties(List<URI> masterUrls, ClientTransportSettings
 
     /** Checks that a waiting remote call ends before the transport gives up on it. */
     public LockFacadeProperties {
-        masterUrls = List.copyOf(masterUrls);
-        if (masterUrls.isEmpty()) {
-            throw new IllegalArgumentException(MASTER_URL + " names no master");
-        }
+        Objects.requireNonNull(masterUrl, "masterUrl");
         Objects.requireNonNull(transport, "transport");
         Objects.requireNonNull(lock, "lock");
         if (transport.readTimeout().compareTo(lock.remoteWaitCap()) <= 0) {
@@ -74,11 +65,6 @@ public record LockFacadeProperties(List<URI> masterUrls, ClientTransportSettings
      * @throws IllegalArgumentException if a value cannot be read or breaks a limit (the message names it)
      */
     public static LockFacadeProperties from(PropertyResolver resolver) {
-        String masterUrl = resolver.getProperty(MASTER_URL);
-        if (masterUrl == null || masterUrl.isBlank()) {
-            throw new IllegalStateException("property " + MASTER_URL
-                    + " is required, e.g. http://master:8080/remoting/MemoryLockService");
-        }
         ClientTransportSettings transport = new ClientTransportSettings(
                 duration(resolver, CONNECT_TIMEOUT, ClientTransportSettings.DEFAULT_CONNECT_TIMEOUT),
                 duration(resolver, READ_TIMEOUT, ClientTransportSettings.DEFAULT_READ_TIMEOUT),
@@ -89,14 +75,31 @@ public record LockFacadeProperties(List<URI> masterUrls, ClientTransportSettings
                 .withLease(duration(resolver, LEASE, defaults.lease()))
                 .withMaxLocalHandoffs(integer(resolver, MAX_LOCAL_HANDOFFS, defaults.maxLocalHandoffs()))
                 .withRemoteWaitCap(duration(resolver, REMOTE_WAIT_CAP, defaults.remoteWaitCap()));
-        return new LockFacadeProperties(uris(masterUrl), transport, lock);
+        return of(resolver.getProperty(MASTER_URL), transport, lock);
     }
 
-    private static List<URI> uris(String text) {
+    /**
+     * @param masterUrl the text of {@value #MASTER_URL}
+     * @param transport connect and read timeouts, secret
+     * @param lock      the {@code DistributeLock} settings
+     * @return the properties
+     * @throws IllegalStateException    if {@code masterUrl} is missing or blank
+     * @throws IllegalArgumentException if it is not a URL, or the read timeout does not exceed the remote wait cap
+     */
+    public static LockFacadeProperties of(String masterUrl, ClientTransportSettings transport,
+                                          DistributeLockSettings lock) {
+        if (masterUrl == null || masterUrl.isBlank()) {
+            throw new IllegalStateException("property " + MASTER_URL
+                    + " is required, e.g. http://master:8080/remoting/MemoryLockService");
+        }
+        return new LockFacadeProperties(uri(masterUrl), transport, lock);
+    }
+
+    private static URI uri(String text) {
         try {
-            return MasterUrls.parse(text);
+            return URI.create(text.strip());
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException(MASTER_URL + ": " + e.getMessage(), e);
+            throw new IllegalArgumentException(MASTER_URL + " is not a valid URL: " + e.getMessage(), e);
         }
     }
 

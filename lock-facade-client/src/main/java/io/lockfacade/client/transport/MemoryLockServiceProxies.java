@@ -34,6 +34,23 @@ public final class MemoryLockServiceProxies {
      */
     public static RemoteMemoryLockService create(URI masterUrl, ClientTransportSettings settings) {
         Objects.requireNonNull(settings, "settings");
+        return create(masterUrl, settings, new PooledHttpConnectionFactory(settings));
+    }
+
+    /**
+     * Creates a proxy for the master at {@code masterUrl} over connections the caller owns and closes when done
+     * (a Spring context closes them on shutdown). Nothing is sent until the first call.
+     *
+     * @param masterUrl   the endpoint; see {@link #create(URI, ClientTransportSettings)}
+     * @param settings    timeouts (the secret is the connection factory's)
+     * @param connections the pool of HTTP connections to the master, made with the same settings
+     * @return the proxy; every call completes or fails within the connect plus read timeout
+     * @throws IllegalArgumentException if the URL is not an absolute http or https URL
+     */
+    public static RemoteMemoryLockService create(URI masterUrl, ClientTransportSettings settings,
+                                                 PooledHttpConnectionFactory connections) {
+        Objects.requireNonNull(settings, "settings");
+        Objects.requireNonNull(connections, "connections");
         URI endpoint = endpoint(masterUrl);
         HessianProxyFactory factory = new HessianProxyFactory(MemoryLockService.class.getClassLoader());
         factory.setHessian2Request(true);
@@ -42,7 +59,7 @@ public final class MemoryLockServiceProxies {
         factory.setConnectTimeout(settings.connectTimeout().toMillis());
         factory.setReadTimeout(settings.readTimeout().toMillis());
         factory.setSerializerFactory(AllowListSerializerFactory.forClient());
-        factory.setConnectionFactory(new PooledHttpConnectionFactory(settings));
+        factory.setConnectionFactory(connections);
         try {
             MemoryLockService proxy = (MemoryLockService) factory.create(MemoryLockService.class, endpoint.toURL(),
                     MemoryLockService.class.getClassLoader());

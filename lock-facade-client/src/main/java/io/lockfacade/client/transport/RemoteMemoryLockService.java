@@ -5,6 +5,7 @@ import com.caucho.hessian.client.HessianRuntimeException;
 import io.lockfacade.api.LockGrant;
 import io.lockfacade.api.LockServiceUnavailableException;
 import io.lockfacade.api.MemoryLockService;
+import io.lockfacade.client.LockObserver;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -48,6 +49,15 @@ public final class RemoteMemoryLockService implements MemoryLockService {
     public static RemoteMemoryLockService of(MemoryLockService service) {
         return service instanceof RemoteMemoryLockService remote ? remote
                 : new RemoteMemoryLockService(service, String.valueOf(service));
+    }
+
+    /**
+     * @param observer hears every call: its method, how long it took, and whether the master answered, refused or
+     *                 could not be reached
+     * @return the same service, whose calls are also reported to {@code observer}
+     */
+    public RemoteMemoryLockService observedBy(LockObserver observer) {
+        return new RemoteMemoryLockService(new ObservedMemoryLockService(delegate, observer), master);
     }
 
     /** @return how messages name the master */

@@ -1,5 +1,6 @@
 package io.lockfacade.client.distributed;
 
+import io.lockfacade.client.LockObserver;
 import io.lockfacade.client.testing.InMemoryLockMaster;
 
 import java.time.Duration;
@@ -49,6 +50,10 @@ final class ClusterFixture implements AutoCloseable {
 
     DistributeLock node(DistributeLockSettings settings) {
         return register(new DistributeLock(master, settings));
+    }
+
+    DistributeLock node(DistributeLockSettings settings, LockObserver observer) {
+        return register(new DistributeLock(master, settings, observer));
     }
 
     DistributeLock node(DistributeLockSettings settings, HandoffPolicy policy) {

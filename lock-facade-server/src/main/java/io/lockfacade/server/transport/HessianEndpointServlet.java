@@ -48,6 +48,7 @@ public final class HessianEndpointServlet extends HttpServlet {
     private final transient HessianCallReader calls = new HessianCallReader();
     private final transient ReplyWriter replies = new ReplyWriter();
     private final transient CallResponder responder;
+    private final transient CallObserver observer;
     private final Duration asyncTimeout;
 
     /**
@@ -68,9 +69,21 @@ public final class HessianEndpointServlet extends HttpServlet {
      */
     public HessianEndpointServlet(ParkingLockService service, SecretCheck secretCheck,
                                   ClientPresence clientPresence) {
+        this(service, secretCheck, clientPresence, CallObserver.NONE);
+    }
+
+    /**
+     * @param service        the lock service to call; the servlet does not close it
+     * @param secretCheck    who may call
+     * @param clientPresence the container's check whether a parked client went away
+     * @param observer       sees every decoded call and its outcome (metrics)
+     */
+    public HessianEndpointServlet(ParkingLockService service, SecretCheck secretCheck,
+                                  ClientPresence clientPresence, CallObserver observer) {
         this.service = service;
         this.secretCheck = secretCheck;
         this.responder = new CallResponder(service, replies, clientPresence);
+        this.observer = observer;
         this.asyncTimeout = asyncTimeout(service.settings().waitCap());
     }
 
@@ -124,25 +137,52 @@ public final class HessianEndpointServlet extends HttpServlet {
 
     private void dispatch(HessianCall call, HttpServletRequest request, HttpServletResponse response) {
         String method = call.method().wireName();
+        CallObserver.Trace trace = observer.started(call);
+        CompletableFuture<Handout> pending;
+        Object result = null;
         try {
-            switch (call.method()) {
-                case TRY_LOCK -> answer(service.tryLockAsync(call.string(0), call.string(1), call.string(2),
-                        call.number(3), call.number(4)), request, response);
-                case TRY_LOCK_IN_SESSION -> answer(service.tryLockInSessionAsync(call.string(0), call.string(1),
-                        call.string(2), call.string(3), call.number(4)), request, response);
-                case UNLOCK -> responder.sendResult(response,
-                        service.unlock(call.string(0), call.string(1), call.string(2)));
-                case RENEW -> responder.sendResult(response,
-                        service.renew(call.string(0), call.string(1), call.string(2), call.number(3)));
-                case IS_LOCK_TYPE_EMPTY -> responder.sendResult(response, service.isLockTypeEmpty(call.string(0)));
-                case OPEN_SESSION -> responder.sendResult(response,
-                        service.openSession(call.string(0), call.number(1)));
-                case KEEP_ALIVE_SESSION -> responder.sendResult(response, service.keepAliveSession(call.string(0)));
-                case CLOSE_SESSION -> responder.sendResult(response, service.closeSession(call.string(0)));
+            pending = switch (call.method()) {
+                case TRY_LOCK -> service.tryLockAsync(call.string(0), call.string(1), call.string(2),
+                        call.number(3), call.number(4));
+                case TRY_LOCK_IN_SESSION -> service.tryLockInSessionAsync(call.string(0), call.string(1),
+                        call.string(2), call.string(3), call.number(4));
+                default -> null;
+            };
+            if (pending == null) {
+                result = answerAtOnce(call);
+            }
+        } catch (RuntimeException failure) {
+            trace.finished(null, failure);
+            responder.sendFailure(response, method, failure);
+            return;
+        }
+        try {
+            if (pending == null) {
+                trace.finished(result, null);
+                responder.sendResult(response, result);
+            } else {
+                if (!pending.isDone()) {
+                    trace.parked();
+                }
+                pending.whenComplete(trace::finished);
+                answer(pending, request, response);
             }
         } catch (RuntimeException failure) {
             responder.sendFailure(response, method, failure);
         }
+    }
+
+    private Object answerAtOnce(HessianCall call) {
+        return switch (call.method()) {
+            case UNLOCK -> service.unlock(call.string(0), call.string(1), call.string(2));
+            case RENEW -> service.renew(call.string(0), call.string(1), call.string(2), call.number(3));
+            case IS_LOCK_TYPE_EMPTY -> service.isLockTypeEmpty(call.string(0));
+            case OPEN_SESSION -> service.openSession(call.string(0), call.number(1));
+            case KEEP_ALIVE_SESSION -> service.keepAliveSession(call.string(0));
+            case CLOSE_SESSION -> service.closeSession(call.string(0));
+            case TRY_LOCK, TRY_LOCK_IN_SESSION -> throw new IllegalStateException(call.method().wireName()
+                    + " may wait: it is answered through its future");
+        };
     }
 
     private void answer(CompletableFuture<Handout> pending, HttpServletRequest request,

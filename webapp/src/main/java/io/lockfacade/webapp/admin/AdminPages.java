@@ -1,6 +1,8 @@
 package io.lockfacade.webapp.admin;
 
 import io.lockfacade.server.service.MemoryLockServiceImpl;
+import io.lockfacade.webapp.activity.MasterActivity;
+import io.lockfacade.webapp.metrics.MasterMetrics;
 import jakarta.servlet.DispatcherType;
 import org.eclipse.jetty.ee11.servlet.FilterHolder;
 import org.eclipse.jetty.ee11.servlet.ServletContextHandler;
@@ -44,9 +46,11 @@ public final class AdminPages {
      * @param context     the master's servlet context, not started; the JSP support must be prepared on it
      * @param service     the master's lock service
      * @param credentials the admin's user and password
+     * @param metrics     the master's meters, served at {@value MetricsController#METRICS_PATH}
+     * @param activity    the sampled activity, shown at {@value ActivityController#ACTIVITY_PATH}
      */
     public static void install(ServletContextHandler context, MemoryLockServiceImpl service,
-                               AdminCredentials credentials) {
+                               AdminCredentials credentials, MasterMetrics metrics, MasterActivity activity) {
         context.setProtectedTargets(PROTECTED_TARGETS);
         EnumSet<DispatcherType> requests = EnumSet.of(DispatcherType.REQUEST);
         context.addFilter(new FilterHolder(new AdminRequestPolicyFilter()), ADMIN_PATTERN, requests);
@@ -55,7 +59,11 @@ public final class AdminPages {
         AdminServices admin = AdminServices.of(service);
         AnnotationConfigWebApplicationContext spring = new AnnotationConfigWebApplicationContext();
         spring.setDisplayName(DISPATCHER_NAME);
-        spring.addBeanFactoryPostProcessor(factory -> factory.registerSingleton("adminServices", admin));
+        spring.addBeanFactoryPostProcessor(factory -> {
+            factory.registerSingleton("adminServices", admin);
+            factory.registerSingleton("masterMetrics", metrics);
+            factory.registerSingleton("masterActivity", activity);
+        });
         spring.register(AdminWebConfig.class);
         ServletHolder dispatcher = new ServletHolder(DISPATCHER_NAME, new DispatcherServlet(spring));
         dispatcher.setInitOrder(DISPATCHER_INIT_ORDER);

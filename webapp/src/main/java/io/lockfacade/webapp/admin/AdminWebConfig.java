@@ -1,5 +1,7 @@
 package io.lockfacade.webapp.admin;
 
+import io.lockfacade.webapp.activity.MasterActivity;
+import io.lockfacade.webapp.metrics.MasterMetrics;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.http.CacheControl;
@@ -78,6 +80,24 @@ public class AdminWebConfig implements WebMvcConfigurer {
     @Bean
     public SessionApiController sessionApiController() {
         return new SessionApiController(admin);
+    }
+
+    /**
+     * @param metrics the master's meters
+     * @return the Prometheus scrape endpoint
+     */
+    @Bean
+    public MetricsController metricsController(MasterMetrics metrics) {
+        return new MetricsController(metrics);
+    }
+
+    /**
+     * @param activity the sampled activity
+     * @return the activity page and its JSON
+     */
+    @Bean
+    public ActivityController activityController(MasterActivity activity) {
+        return new ActivityController(activity);
     }
 
     /** @return the HTML pages' error handling */

@@ -101,6 +101,7 @@ public class LockApiController {
      */
     @RequestMapping("/**")
     public ApiBodies.Error unknown(HttpServletRequest request) {
-        throw new AdminRequestException(HttpServletResponse.SC_NOT_FOUND, "no such API: the API is /admin/api/locks and /admin/api/sessions");
+        throw new AdminRequestException(HttpServletResponse.SC_NOT_FOUND,
+                "no such API: the API is /admin/api/locks, /admin/api/sessions and /admin/api/activity");
     }
 }

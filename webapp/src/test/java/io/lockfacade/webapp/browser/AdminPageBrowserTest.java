@@ -5,14 +5,12 @@ import io.lockfacade.webapp.testing.Masters;
 import io.lockfacade.webapp.testing.TableProbe;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.Alert;
 import org.openqa.selenium.By;
-import org.openqa.selenium.OutputType;
 import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
@@ -20,7 +18,6 @@ import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -29,7 +26,6 @@ import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 /**
  * The admin page in a real headless Chromium: an operator logs in, sees a lock held by a client JVM, removes it
@@ -56,29 +52,14 @@ class AdminPageBrowserTest {
 
     @BeforeAll
     static void startMasterAndBrowser() {
-        if (!BrowserSupport.available()) {
-            if (BrowserSupport.inCi()) {
-                fail("CI must have " + BrowserSupport.CHROMIUM + " and " + BrowserSupport.CHROMEDRIVER
-                        + " (.ci/run installs the chromium and chromium-driver packages)");
-            }
-            Assumptions.abort("no " + BrowserSupport.CHROMIUM + " or " + BrowserSupport.CHROMEDRIVER
-                    + ": apt-get install chromium chromium-driver");
-        }
+        BrowserSupport.assumeAvailable();
         master = Masters.start();
         browser = BrowserSupport.start(browserDir);
     }
 
     @AfterAll
     static void stopMasterAndBrowser() {
-        try {
-            if (browser != null) {
-                browser.quit();
-            }
-        } finally {
-            if (master != null) {
-                master.close();
-            }
-        }
+        BrowserSupport.stop(browser, master);
     }
 
     @AfterEach
@@ -215,15 +196,6 @@ class AdminPageBrowserTest {
     }
 
     private static void saveScreenshot() throws IOException {
-        byte[] png = browser.getScreenshotAs(OutputType.BYTES);
-        Path target = Path.of("target", "admin-page.png");
-        Files.createDirectories(target.getParent());
-        Files.write(target, png);
-        String extra = System.getProperty(SCREENSHOT_PROPERTY);
-        if (extra != null && !extra.isBlank()) {
-            Path docs = Path.of(extra).toAbsolutePath();
-            Files.createDirectories(docs.getParent());
-            Files.write(docs, png);
-        }
+        BrowserSupport.saveScreenshot(browser, "admin-page.png", SCREENSHOT_PROPERTY);
     }
 }

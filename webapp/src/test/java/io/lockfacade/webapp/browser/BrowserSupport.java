@@ -1,15 +1,21 @@
 package io.lockfacade.webapp.browser;
 
+import io.lockfacade.webapp.MasterServer;
+import org.junit.jupiter.api.Assumptions;
+import org.openqa.selenium.OutputType;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
 
 import java.io.File;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.logging.Level;
 import java.util.logging.Logger;
+
+import static org.junit.jupiter.api.Assertions.fail;
 
 /**
  * Headless Chromium for browser tests: the Debian {@code chromium} and {@code chromium-driver} packages, which
@@ -64,5 +70,52 @@ public final class BrowserSupport {
         ChromeDriver driver = new ChromeDriver(service, options);
         driver.manage().timeouts().pageLoadTimeout(PAGE_LOAD_TIMEOUT);
         return driver;
+    }
+
+    /**
+     * Skips the calling test class when Chromium or its driver is missing, or fails it in CI, where a missing
+     * browser is a failure. Call it first in {@code @BeforeAll}.
+     */
+    public static void assumeAvailable() {
+        if (!available()) {
+            if (inCi()) {
+                fail("CI must have " + CHROMIUM + " and " + CHROMEDRIVER
+                        + " (.ci/run installs the chromium and chromium-driver packages)");
+            }
+            Assumptions.abort("no " + CHROMIUM + " or " + CHROMEDRIVER + ": apt-get install chromium chromium-driver");
+        }
+    }
+
+    /** Quits the browser, then stops the master; either may be {@code null} (not started). */
+    public static void stop(ChromeDriver browser, MasterServer master) {
+        try {
+            if (browser != null) {
+                browser.quit();
+            }
+        } finally {
+            if (master != null) {
+                master.close();
+            }
+        }
+    }
+
+    /**
+     * Saves what the browser shows to {@code target/FILE}, and also to the path in a system property when set
+     * (that is how the README's screenshots under {@code docs/} are made).
+     *
+     * @param fileName the file name under {@code target}
+     * @param property the system property that may name an extra place
+     */
+    public static void saveScreenshot(ChromeDriver browser, String fileName, String property) throws IOException {
+        byte[] png = browser.getScreenshotAs(OutputType.BYTES);
+        Path target = Path.of("target", fileName);
+        Files.createDirectories(target.getParent());
+        Files.write(target, png);
+        String extra = System.getProperty(property);
+        if (extra != null && !extra.isBlank()) {
+            Path docs = Path.of(extra).toAbsolutePath();
+            Files.createDirectories(docs.getParent());
+            Files.write(docs, png);
+        }
     }
 }

@@ -1,13 +1,12 @@
 package io.lockfacade.webapp.browser;
 
+import io.lockfacade.webapp.MasterOptions;
 import io.lockfacade.webapp.MasterServer;
 import io.lockfacade.webapp.testing.Masters;
-import org.junit.jupiter.api.Assumptions;
 import org.openqa.selenium.chrome.ChromeDriver;
 
 import java.nio.file.Path;
-
-import static org.junit.jupiter.api.Assertions.fail;
+import java.util.function.UnaryOperator;
 
 /**
  * A real master on a free port and a headless Chromium, for a browser test class: started in its
@@ -30,15 +29,18 @@ public final class MasterWithBrowser implements AutoCloseable {
      * @throws org.opentest4j.TestAbortedException without Chromium outside CI
      */
     public static MasterWithBrowser start(Path browserDir) {
-        if (!BrowserSupport.available()) {
-            if (BrowserSupport.inCi()) {
-                fail("CI must have " + BrowserSupport.CHROMIUM + " and " + BrowserSupport.CHROMEDRIVER
-                        + " (.ci/run installs the chromium and chromium-driver packages)");
-            }
-            Assumptions.abort("no " + BrowserSupport.CHROMIUM + " or " + BrowserSupport.CHROMEDRIVER
-                    + ": apt-get install chromium chromium-driver");
-        }
-        MasterServer master = Masters.start();
+        return start(browserDir, UnaryOperator.identity());
+    }
+
+    /**
+     * @param browserDir an empty folder for the browser's profile and driver log
+     * @param tweak      changes to the test master's options
+     * @return the running master and browser
+     * @throws org.opentest4j.TestAbortedException without Chromium outside CI
+     */
+    public static MasterWithBrowser start(Path browserDir, UnaryOperator<MasterOptions> tweak) {
+        BrowserSupport.assumeAvailable();
+        MasterServer master = Masters.start(tweak);
         try {
             return new MasterWithBrowser(master, BrowserSupport.start(browserDir));
         } catch (RuntimeException e) {

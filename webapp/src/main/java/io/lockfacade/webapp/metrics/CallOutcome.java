@@ -1,0 +1,74 @@
+package io.lockfacade.webapp.metrics;
+
+import io.lockfacade.api.SessionExpiredException;
+import io.lockfacade.server.transport.RemoteMethod;
+
+import java.util.Locale;
+import java.util.concurrent.CancellationException;
+
+/** How a Hessian call ended, as the {@code outcome} tag of the call metrics. */
+public enum CallOutcome {
+
+    /** A {@code tryLock} call got the lock. */
+    GRANTED,
+
+    /** A {@code tryLock} call did not get the lock: busy, and the wait (if any) is over. */
+    NOT_GRANTED,
+
+    /** An answer that did what was asked (unlock, renew, open, keep alive or close a session, a lookup). */
+    OK,
+
+    /**
+     * A well-formed call the master said no to: an unlock or renew by an owner that does not hold the lock, a
+     * keep-alive of an ended session, a close of an unknown session.
+     */
+    REFUSED,
+
+    /** An argument outside the limits; nothing changed. */
+    BAD_ARGUMENT,
+
+    /** The call named a session that has ended. */
+    SESSION_EXPIRED,
+
+    /** A waiting call withdrawn before its answer: the client went away or the call could not be parked. */
+    ABANDONED,
+
+    /** An internal failure, logged with an incident id. */
+    ERROR;
+
+    /** @return the tag value, e.g. {@code not_granted} */
+    public String tag() {
+        return name().toLowerCase(Locale.ROOT);
+    }
+
+    /**
+     * @param method  the method called
+     * @param result  what the service returned
+     * @param failure why it failed, or {@code null}
+     * @return the outcome
+     */
+    public static CallOutcome of(RemoteMethod method, Object result, Throwable failure) {
+        if (failure != null) {
+            return failed(failure);
+        }
+        return switch (method) {
+            case TRY_LOCK, TRY_LOCK_IN_SESSION -> result != null ? GRANTED : NOT_GRANTED;
+            case UNLOCK, RENEW, CLOSE_SESSION -> Boolean.TRUE.equals(result) ? OK : REFUSED;
+            case KEEP_ALIVE_SESSION -> result instanceof Long count && count < 0 ? REFUSED : OK;
+            case IS_LOCK_TYPE_EMPTY, OPEN_SESSION -> OK;
+        };
+    }
+
+    private static CallOutcome failed(Throwable failure) {
+        if (failure instanceof IllegalArgumentException) {
+            return BAD_ARGUMENT;
+        }
+        if (failure instanceof SessionExpiredException) {
+            return SESSION_EXPIRED;
+        }
+        if (failure instanceof CancellationException) {
+            return ABANDONED;
+        }
+        return ERROR;
+    }
+}
