@@ -297,7 +297,8 @@ class MasterGroupChaosTest {
             }
             pause(Duration.ofMillis(20));
         }
-        return fail("no grant within " + GroupChaosLimits.FAILOVER_TIMEOUT + "; load errors " + load.errors());
+        return fail("no grant within " + GroupChaosLimits.FAILOVER_TIMEOUT + "; load errors " + load.errors()
+                + "; thread dumps " + group.dumpThreads(group.ids()));
     }
 
     private GroupView awaitView(String id, java.util.function.Predicate<GroupView> wanted) {
