@@ -124,6 +124,20 @@ class ReplicatedLockTableTest {
     }
 
     @Test
+    void anUndeliveredOriginalSparesTheGrantItsRetryOvertookAndDelivered() {
+        Outcome retryDelivered = apply(tryLock(T0, "k", "a"));
+        Outcome originalLost = apply(tryLock(T0, "k", "a"));
+        Command undelivered = Command.onLock(Command.Kind.RELEASE_UNDELIVERED, T0, "t", "k", "a",
+                originalLost.sequence()).expecting(originalLost.value());
+
+        assertFalse(apply(undelivered).yes());
+        assertEquals("a", table.holder(new LockKey("t", "k"), T0));
+        Command retryUndelivered = Command.onLock(Command.Kind.RELEASE_UNDELIVERED, T0, "t", "k", "a",
+                retryDelivered.sequence()).expecting(retryDelivered.value());
+        assertTrue(apply(retryUndelivered).yes());
+    }
+
+    @Test
     void aSnapshotPlusTheRestOfTheLogEqualsTheLiveTable() throws IOException {
         List<Command> log = randomLog(new Random(42), 2_000);
         ReplicatedLockTable live = new ReplicatedLockTable();
