@@ -2,6 +2,7 @@ package io.lockfacade.bench;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.Locale;
@@ -11,7 +12,7 @@ import java.util.Set;
  * The command line of the benchmark.
  *
  * <pre>
- * java -jar bench/target/lock-facade-bench.jar [--quick] [--busy-cpus] [--only S1,S4] [--out DIR]
+ * java -jar bench/target/lock-facade-bench.jar [--quick] [--busy-cpus] [--only S1,S4] [--out DIR] [--hold SECONDS]
  * </pre>
  *
  * <ul>
@@ -22,14 +23,17 @@ import java.util.Set;
  *   <li>{@code --only}: run only these scenarios.</li>
  *   <li>{@code --out}: where {@code results.json} and {@code results.png} go (default {@code bench/results} from the
  *       repository root, else {@code results}).</li>
+ *   <li>{@code --hold}: how many seconds S7's node holds its locks (the profile's own by default: 10 minutes in the
+ *       full run).</li>
  * </ul>
  *
  * @param quick    the quick profile
  * @param busyCpus spin loops on every vCPU
  * @param only     scenario ids to run; empty for all
  * @param out      the results folder
+ * @param hold     S7's hold, or {@code null} for the profile's
  */
-public record BenchOptions(boolean quick, boolean busyCpus, Set<String> only, Path out) {
+public record BenchOptions(boolean quick, boolean busyCpus, Set<String> only, Path out, Duration hold) {
 
     /** System property that selects the quick profile, as in {@code -Dquick}. */
     public static final String QUICK_PROPERTY = "quick";
@@ -53,6 +57,7 @@ public record BenchOptions(boolean quick, boolean busyCpus, Set<String> only, Pa
         boolean busy = false;
         Set<String> only = new LinkedHashSet<>();
         Path out = Files.isDirectory(Path.of("bench")) ? REPOSITORY_RESULTS : MODULE_RESULTS;
+        Duration hold = null;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--quick" -> quick = true;
@@ -60,16 +65,30 @@ public record BenchOptions(boolean quick, boolean busyCpus, Set<String> only, Pa
                 case "--only" -> Arrays.stream(value(args, ++i, "--only").split(","))
                         .map(id -> id.strip().toUpperCase(Locale.ROOT)).forEach(only::add);
                 case "--out" -> out = Path.of(value(args, ++i, "--out"));
+                case "--hold" -> hold = seconds(value(args, ++i, "--hold"));
                 default -> throw new IllegalArgumentException("unknown option " + args[i]
-                        + "; usage: [--quick] [--busy-cpus] [--only S1,S2] [--out DIR]");
+                        + "; usage: [--quick] [--busy-cpus] [--only S1,S2] [--out DIR] [--hold SECONDS]");
             }
         }
-        return new BenchOptions(quick, busy, only, out);
+        return new BenchOptions(quick, busy, only, out, hold);
     }
 
     /** @return whether scenario {@code id} is to run */
     public boolean runs(String id) {
         return only.isEmpty() || only.contains(id);
+    }
+
+    private static Duration seconds(String text) {
+        long seconds;
+        try {
+            seconds = Long.parseLong(text);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("--hold needs a whole number of seconds, was " + text, e);
+        }
+        if (seconds <= 0) {
+            throw new IllegalArgumentException("--hold needs a positive number of seconds, was " + text);
+        }
+        return Duration.ofSeconds(seconds);
     }
 
     private static String value(String[] args, int index, String option) {

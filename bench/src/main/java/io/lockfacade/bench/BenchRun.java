@@ -12,6 +12,8 @@ import io.lockfacade.bench.scenario.IntraJvmContention;
 import io.lockfacade.bench.scenario.ManyWaiters;
 import io.lockfacade.bench.scenario.ParallelThroughput;
 import io.lockfacade.bench.scenario.Scenario;
+import io.lockfacade.bench.scenario.SessionExpiry;
+import io.lockfacade.bench.scenario.SessionHold;
 import io.lockfacade.bench.scenario.TableScale;
 import io.lockfacade.bench.scenario.UncontendedLatency;
 
@@ -44,7 +46,7 @@ public final class BenchRun {
 
     /** @return the scenarios with masters of their own, in order */
     static List<Scenario> ownMasterScenarios() {
-        return List.of(new TableScale(), new ManyWaiters());
+        return List.of(new TableScale(), new ManyWaiters(), new SessionHold(), new SessionExpiry());
     }
 
     /**
@@ -53,7 +55,8 @@ public final class BenchRun {
      * @return the report, whatever failed
      */
     public static BenchReport run(BenchOptions options) throws IOException {
-        BenchProfile profile = options.quick() ? BenchProfile.quick() : BenchProfile.full();
+        BenchProfile chosen = options.quick() ? BenchProfile.quick() : BenchProfile.full();
+        BenchProfile profile = options.hold() == null ? chosen : chosen.withSessionHold(options.hold());
         BenchReport report = new BenchReport(Design.ARTICLE.label());
         report.setting("mode", profile.name());
         report.setting("started", Instant.now());

@@ -23,14 +23,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class QuickBenchTest {
 
-    private static final Set<String> SCENARIOS = Set.of("S1", "S2", "S3", "S4", "S5", "S6");
-    private static final long BUDGET_MINUTES = 4;
+    private static final Set<String> SCENARIOS = Set.of("S1", "S2", "S3", "S4", "S5", "S6", "S7", "S8");
+    private static final long BUDGET_MINUTES = 6;
 
     @Test
     @Timeout(value = BUDGET_MINUTES, unit = TimeUnit.MINUTES)
     void quickModeProducesEveryFigureAndKeepsEveryInvariant() throws Exception {
         Path out = Path.of("target", "bench-quick");
-        BenchReport report = BenchMain.runAndWrite(new BenchOptions(true, false, Set.of(), out));
+        BenchReport report = BenchMain.runAndWrite(new BenchOptions(true, false, Set.of(), out, null));
 
         assertEquals(List.of(), List.copyOf(report.failures().entrySet()), "scenarios that failed");
         List<ResultRow> rows = report.rows();

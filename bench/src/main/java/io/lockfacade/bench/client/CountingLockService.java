@@ -76,6 +76,11 @@ public final class CountingLockService implements MemoryLockService {
         return delegate.tryLockInSession(lockType, key, owner, sessionId, waitMillis);
     }
 
+    /** @return session upkeep and lease renewal calls made so far: open, keep-alive, close, renew */
+    public long renewalCalls() {
+        return renewals.sum();
+    }
+
     /** @return every call made so far */
     public long totalCalls() {
         return tryLocks.sum() + unlocks.sum() + renewals.sum() + typeChecks.sum();

@@ -95,7 +95,7 @@ public final class ContenderGroup implements AutoCloseable {
             Path logFile = logFiles.get(n);
             AcquisitionLog log = logFile == null ? new AcquisitionLog() : AcquisitionLog.readFrom(logFile);
             results.add(new NodeResult(line.number("ops"), line.number("calls"), line.number("acquisitions"),
-                    line.number("overlaps"), line.number("errors"), log));
+                    line.number("overlaps"), line.number("errors"), log, line.number("busiest")));
         }
         return new GroupOutcome(results, after.cpuNanos() - before.cpuNanos(), after.wallNanos() - before.wallNanos(),
                 end - start);

@@ -26,7 +26,7 @@ public final class ContenderNodeMain {
     public static final String READY = "READY";
     /** Starts the run: {@code start} and {@code end} of the window, as {@link System#nanoTime()}. */
     public static final String GO = "GO";
-    /** The outcome: {@code ops calls acquisitions overlaps errors logged}. */
+    /** The outcome: {@code ops calls acquisitions overlaps errors logged busiest}. */
     public static final String RESULT = "RESULT";
 
     /** Stands for "no log file", and for "the client's default hand-off bound". */
@@ -62,7 +62,8 @@ public final class ContenderNodeMain {
                 }
                 parent.say(RESULT, "ops", outcome.operations(), "calls", outcome.remoteCalls(),
                         "acquisitions", outcome.acquisitionsRun(), "overlaps", outcome.overlaps(),
-                        "errors", outcome.errors(), "logged", outcome.log().size());
+                        "errors", outcome.errors(), "logged", outcome.log().size(),
+                        "busiest", outcome.busiestThread());
             }
         } catch (Exception | Error e) {
             parent.fail(e);

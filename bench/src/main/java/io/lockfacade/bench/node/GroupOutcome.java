@@ -60,6 +60,16 @@ public record GroupOutcome(List<NodeResult> nodes, long masterCpuNanos, long mas
         return acquisitions == 0 ? 0 : (double) nodes.stream().mapToLong(NodeResult::remoteCalls).sum() / acquisitions;
     }
 
+    /**
+     * @return the share of the operations done by each node's busiest thread, in percent (each run's busiest
+     *         thread, summed over runs); 100 / threads when every thread gets an equal turn
+     */
+    public double busiestThreadPercent() {
+        long operations = operations();
+        return operations == 0 ? 0
+                : 100.0 * nodes.stream().mapToLong(NodeResult::busiestThread).sum() / operations;
+    }
+
     /** @return overlaps seen inside nodes */
     public long localOverlaps() {
         return nodes.stream().mapToLong(NodeResult::overlaps).sum();

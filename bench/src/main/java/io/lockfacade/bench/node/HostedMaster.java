@@ -3,13 +3,16 @@ package io.lockfacade.bench.node;
 import io.lockfacade.api.MemoryLockService;
 import io.lockfacade.bench.baseline.ArticleMasterServer;
 import io.lockfacade.bench.client.Design;
+import io.lockfacade.server.session.SessionInfo;
 import io.lockfacade.webapp.MasterOptions;
 import io.lockfacade.webapp.MasterServer;
 
 import java.io.IOException;
 import java.net.URI;
+import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Collectors;
 
 /**
  * A master of either design running in this JVM, seen the same way: its endpoint, its service for direct calls
@@ -28,6 +31,9 @@ interface HostedMaster extends AutoCloseable {
 
     /** @return how many grants the master made since start */
     long grants();
+
+    /** @return each open session's id with the time of its last keep-alive (or opening); empty without sessions */
+    Map<String, Long> sessionKeepAlives();
 
     /** @return how many calls are parked waiting for locks of this type; -1 if the design has no queue */
     int parkedWaiters(String lockType);
@@ -71,6 +77,12 @@ interface HostedMaster extends AutoCloseable {
             }
 
             @Override
+            public Map<String, Long> sessionKeepAlives() {
+                return server.service().sessions().describe().stream()
+                        .collect(Collectors.toMap(SessionInfo::id, SessionInfo::lastKeepAliveEpochMillis));
+            }
+
+            @Override
             public int parkedWaiters(String lockType) {
                 AtomicInteger waiters = new AtomicInteger();
                 server.service().table().forEachLock((key, info) -> {
@@ -108,6 +120,11 @@ interface HostedMaster extends AutoCloseable {
             @Override
             public long grants() {
                 return server.service().table().grantCount();
+            }
+
+            @Override
+            public Map<String, Long> sessionKeepAlives() {
+                return Map.of();
             }
 
             @Override

@@ -31,6 +31,19 @@ public final class MasterCommands {
     public static final String FILL_EXPIRING = "FILLEXPIRING";
     /** Answer of the fill commands: {@code count}, {@code millis}, and for expiring fills {@code deadlineNanos}. */
     public static final String FILLED = "FILLED";
+    /** Starts counting the keep-alives the master receives, sampling every {@code periodMillis}; answered {@value #OK}. */
+    public static final String WATCH_SESSIONS = "WATCHSESSIONS";
+    /** Asks for the keep-alives counted so far; answered with {@value #KEEP_ALIVES} {@code n sessions}. */
+    public static final String KEEP_ALIVES = "KEEPALIVES";
+    /**
+     * Opens a session and fills the table under it: {@code type count ttlMillis owners}; answered {@value #FILLED}
+     * with {@code keptAliveNanos}, the moment of its last keep-alive ({@link System#nanoTime()}).
+     */
+    public static final String FILL_SESSION = "FILLSESSION";
+    /** Waits until no lock of {@code type} is held, up to {@code timeoutMillis}; answered {@value #EMPTY}. */
+    public static final String AWAIT_EMPTY = "AWAITEMPTY";
+    /** Answer of {@value #AWAIT_EMPTY}: {@code atNanos}, and {@code empty} 1 or 0 (timed out). */
+    public static final String EMPTY = "EMPTY";
     /** Plain acknowledgement. */
     public static final String OK = "OK";
 

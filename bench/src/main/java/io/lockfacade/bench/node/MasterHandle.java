@@ -106,6 +106,54 @@ public final class MasterHandle implements AutoCloseable {
                 .number("deadlineNanos");
     }
 
+    /** Starts counting, inside the master, the keep-alives it receives, sampling every {@code period}. */
+    public void watchKeepAlives(Duration period) {
+        child.request(NodeLine.format(MasterCommands.WATCH_SESSIONS, "periodMillis", Math.max(1, period.toMillis())),
+                MasterCommands.OK, COMMAND_TIMEOUT);
+    }
+
+    /** @return keep-alives (and session openings) the master received since {@link #watchKeepAlives} */
+    public long keepAlivesSeen() {
+        return child.request(MasterCommands.KEEP_ALIVES, MasterCommands.KEEP_ALIVES, COMMAND_TIMEOUT).number("n");
+    }
+
+    /**
+     * Opens a session in the master's JVM and takes {@code count} locks under it, then leaves it to expire.
+     *
+     * @return how many locks were granted, and when the session was last kept alive
+     */
+    public SessionFill fillSession(String lockType, int count, Duration ttl, int owners) {
+        NodeLine line = child.request(NodeLine.format(MasterCommands.FILL_SESSION, "type", lockType, "count", count,
+                "ttlMillis", ttl.toMillis(), "owners", owners), MasterCommands.FILLED, COMMAND_TIMEOUT);
+        return new SessionFill(line.number("count"), line.number("keptAliveNanos"));
+    }
+
+    /**
+     * Asks the master to report the moment no lock of {@code lockType} is held any more; collect the answer with
+     * {@link #emptyAtNanos}. The master answers no other command meanwhile.
+     */
+    public void watchForEmpty(String lockType, Duration timeout) {
+        child.send(NodeLine.format(MasterCommands.AWAIT_EMPTY, "type", lockType, "timeoutMillis", timeout.toMillis()));
+    }
+
+    /**
+     * @return when the type asked of {@link #watchForEmpty} became empty ({@link System#nanoTime()}), or -1 if it
+     *         did not within the master's timeout
+     */
+    public long emptyAtNanos() {
+        NodeLine line = child.await(MasterCommands.EMPTY, COMMAND_TIMEOUT);
+        return line.number("empty") == 1 ? line.number("atNanos") : -1;
+    }
+
+    /**
+     * A table filled under one session.
+     *
+     * @param granted        locks granted
+     * @param keptAliveNanos the session's last keep-alive ({@link System#nanoTime()}); its TTL runs from there
+     */
+    public record SessionFill(long granted, long keptAliveNanos) {
+    }
+
     /** Stops the master and its JVM. */
     @Override
     public void close() {

@@ -27,6 +27,7 @@ public final class MasterNodeMain {
 
     private final HostedMaster master;
     private final ParentLink parent;
+    private final SessionCommands sessions;
     private final ThreadMXBean threads = ManagementFactory.getThreadMXBean();
     private final com.sun.management.OperatingSystemMXBean os =
             (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
@@ -34,6 +35,7 @@ public final class MasterNodeMain {
     private MasterNodeMain(HostedMaster master, ParentLink parent) {
         this.master = master;
         this.parent = parent;
+        this.sessions = new SessionCommands(master, parent);
     }
 
     /**
@@ -69,9 +71,14 @@ public final class MasterNodeMain {
                 case MasterCommands.HELD_THREADS -> sayHeldThreads();
                 case MasterCommands.FILL -> fill(command, false);
                 case MasterCommands.FILL_EXPIRING -> fill(command, true);
+                case MasterCommands.WATCH_SESSIONS -> sessions.watch(command);
+                case MasterCommands.KEEP_ALIVES -> sessions.sayKeepAlives();
+                case MasterCommands.FILL_SESSION -> sessions.fill(command);
+                case MasterCommands.AWAIT_EMPTY -> sessions.awaitEmpty(command);
                 default -> parent.say(NodeLine.ERROR, "message", "unknown_command_" + command.tag());
             }
         }
+        sessions.close();
     }
 
     /**

@@ -13,14 +13,16 @@ import java.util.List;
  * @param overlaps     local overlaps on the shared key
  * @param errors       failed acquisitions or releases
  * @param log          the window's acquisitions (empty unless logging)
+ * @param busiestThread operations of the node's busiest thread inside the window (summed over runs when added up:
+ *                      the busiest thread of each run)
  */
 public record NodeResult(long operations, long remoteCalls, long acquisitions, long overlaps, long errors,
-                         AcquisitionLog log) {
+                         AcquisitionLog log, long busiestThread) {
 
     /** @return this result and {@code other} added up, logs concatenated */
     public NodeResult plus(NodeResult other) {
         return new NodeResult(operations + other.operations, remoteCalls + other.remoteCalls,
                 acquisitions + other.acquisitions, overlaps + other.overlaps, errors + other.errors,
-                AcquisitionLog.concat(List.of(log, other.log)));
+                AcquisitionLog.concat(List.of(log, other.log)), busiestThread + other.busiestThread);
     }
 }

@@ -1,5 +1,7 @@
 package io.lockfacade.bench.report;
 
+import java.math.BigDecimal;
+import java.math.MathContext;
 import java.util.Locale;
 
 /** How the reports print numbers: three significant digits or more, thousands separated, NaN as a dash. */
@@ -8,6 +10,7 @@ public final class Figures {
     /** Printed for a missing figure. */
     public static final String NONE = "—";
 
+    private static final int SIGNIFICANT_DIGITS = 3;
     private static final double TWO_DECIMALS_BELOW = 10;
     private static final double ONE_DECIMAL_BELOW = 100;
 
@@ -25,6 +28,9 @@ public final class Figures {
             return NONE;
         }
         double magnitude = Math.abs(value);
+        if (magnitude > 0 && magnitude < 1) {
+            return new BigDecimal(value).round(new MathContext(SIGNIFICANT_DIGITS)).toPlainString();
+        }
         String pattern = magnitude < TWO_DECIMALS_BELOW ? "%,.2f" : magnitude < ONE_DECIMAL_BELOW ? "%,.1f" : "%,.0f";
         return String.format(Locale.ROOT, pattern, value);
     }

@@ -3,8 +3,8 @@ package io.lockfacade.bench.scenario;
 import java.time.Duration;
 
 /**
- * How long and how big each scenario runs. {@link #full()} is the published run (about 6 minutes on a 2-vCPU
- * machine); {@link #quick()} runs every scenario for a second or two on a smaller table and swarm, so that CI can
+ * How long and how big each scenario runs. {@link #full()} is the published run (about 20 minutes on a 2-vCPU
+ * machine, ten of them S7's hold); {@link #quick()} runs every scenario for a second or two on a smaller table and swarm, so that CI can
  * check the benchmark end to end without asserting any timing.
  *
  * @param name             {@code full} or {@code quick}
@@ -23,11 +23,12 @@ import java.time.Duration;
  * @param swarmWaiters     S6: parked waiters
  * @param swarmWindow      S6: measured window of the unrelated client
  * @param tableMasterHeap  S5: the master's {@code -Xmx}
+ * @param sessions         S7 and S8: the session scenarios
  */
 public record BenchProfile(String name, int rounds, Duration warmUp, Duration latencyWindow, Duration throughputWindow,
                            Duration fairnessWindow, Duration handoffWindow, int tableLocks, int expiringLocks,
                            Duration scaleWindow, Duration expiryDelay, Duration expiryWatch, int swarmWaiters,
-                           Duration swarmWindow, String tableMasterHeap) {
+                           Duration swarmWindow, String tableMasterHeap, SessionProfile sessions) {
 
     /** Heap of every other master. */
     public static final String MASTER_HEAP = "512m";
@@ -36,13 +37,22 @@ public record BenchProfile(String name, int rounds, Duration warmUp, Duration la
     public static BenchProfile full() {
         return new BenchProfile("full", 4, Duration.ofSeconds(3), Duration.ofSeconds(15), Duration.ofSeconds(8),
                 Duration.ofSeconds(12), Duration.ofSeconds(10), 1_000_000, 100_000, Duration.ofSeconds(8),
-                Duration.ofSeconds(3), Duration.ofSeconds(2), 2_000, Duration.ofSeconds(15), "2g");
+                Duration.ofSeconds(3), Duration.ofSeconds(2), 2_000, Duration.ofSeconds(15), "2g",
+                SessionProfile.full());
     }
 
     /** @return every scenario for a second or two, on a smaller table and swarm */
     public static BenchProfile quick() {
         return new BenchProfile("quick", 1, Duration.ofSeconds(1), Duration.ofMillis(1500), Duration.ofSeconds(1),
                 Duration.ofSeconds(2), Duration.ofSeconds(3), 20_000, 5_000, Duration.ofSeconds(1),
-                Duration.ofSeconds(1), Duration.ofSeconds(1), 200, Duration.ofSeconds(2), "512m");
+                Duration.ofSeconds(1), Duration.ofSeconds(1), 200, Duration.ofSeconds(2), "512m",
+                SessionProfile.quick());
+    }
+
+    /** @return this profile with S7 holding its locks for {@code hold} */
+    public BenchProfile withSessionHold(Duration hold) {
+        return new BenchProfile(name, rounds, warmUp, latencyWindow, throughputWindow, fairnessWindow, handoffWindow,
+                tableLocks, expiringLocks, scaleWindow, expiryDelay, expiryWatch, swarmWaiters, swarmWindow,
+                tableMasterHeap, sessions.withHold(hold));
     }
 }

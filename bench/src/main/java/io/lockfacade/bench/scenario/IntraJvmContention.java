@@ -65,6 +65,9 @@ public final class IntraJvmContention implements Scenario {
                 "S1: 1 thread (1 s ÷ p50)", MICROS_PER_SECOND / singleThreadMicros,
                 Target.ratioAtLeast("≥ " + (int) MIN_SINGLE_THREAD_RATIO + "× S1", MIN_SINGLE_THREAD_RATIO))
                 .labelled("ops/s ÷ S1")));
+        report.add(new ResultRow(ID, "busiest thread's share of the acquisitions, 1 JVM × " + THREADS + " threads",
+                "%", facade.busiestThreadPercent(), Design.ARTICLE.label(), article.busiestThreadPercent(), null)
+                .labelled("busiest thread"));
         report.add(new ResultRow(ID, "remote calls per acquisition", "calls", facade.remoteCallsPerAcquisition(),
                 Design.ARTICLE.label(), article.remoteCallsPerAcquisition(), null).labelled("calls/acq"));
         checkOrder(report, "1 JVM", runs.get(Design.LOCK_FACADE));

@@ -18,6 +18,8 @@ import java.util.Map;
  * operations. The product transport's own no-op call is timed against one floor call as well. Each master runs in
  * its own JVM. Targets: lock+unlock at most {@value #FLOOR_RATIO_TARGET}× the floor at the median and
  * {@value #FLOOR_P99_RATIO_TARGET}× at p99; the product's no-op call at most {@value #NO_OP_RATIO_TARGET}× the floor's.
+ * Last, the two ways of taking a grant are timed against each other on the product transport
+ * ({@link SessionPathComparison}): under a session at most {@value #SESSION_RATIO_TARGET}× the per-owner lease.
  */
 public final class UncontendedLatency implements Scenario {
 
@@ -30,7 +32,11 @@ public final class UncontendedLatency implements Scenario {
     /** The target for the product transport: a no-op call within 1.15× Caucho's. */
     public static final double NO_OP_RATIO_TARGET = 1.15;
 
+    /** The sessions issue's target: lock+unlock in a session no slower than with a per-owner lease. */
+    public static final double SESSION_RATIO_TARGET = 1.05;
+
     static final String LOCK_TYPE = "bench-s1";
+    private static final String LEASE_PATH = "per-owner lease (tryLock)";
     private static final String ID = "S1";
     private static final String FLOOR = "2× Caucho floor";
     private static final String ONE_FLOOR = "1× Caucho floor";
@@ -64,9 +70,24 @@ public final class UncontendedLatency implements Scenario {
             noOps.measure(LOCK_TYPE, context.profile().warmUp());
             report(report, windows.get(Design.LOCK_FACADE), windows.get(Design.ARTICLE),
                     noOps.measure(LOCK_TYPE, context.profile().latencyWindow()));
+            SessionPathComparison paths = new SessionPathComparison(clients.get(Design.LOCK_FACADE).remote(),
+                    context.uniqueName("s1-owner"));
+            paths.measure(LOCK_TYPE, context.uniqueName("w"), context.profile().warmUp());
+            reportPaths(report, paths.measure(LOCK_TYPE, context.uniqueName("p"),
+                    context.profile().latencyWindow()));
         } finally {
             clients.values().forEach(LockClient::close);
         }
+    }
+
+    private static void reportPaths(BenchReport report, SessionPathComparison.Result paths) {
+        report.add(new ResultRow(ID, "lock+unlock p50 in a session (tryLockInSession)", "µs",
+                paths.session().p50Micros(), LEASE_PATH, paths.lease().p50Micros(),
+                Target.ratioAtMost("≤ " + SESSION_RATIO_TARGET + "× lease", SESSION_RATIO_TARGET))
+                .labelled("session ÷ lease p50"));
+        report.add(new ResultRow(ID, "lock+unlock p99 in a session (tryLockInSession)", "µs",
+                paths.session().p99Micros(), LEASE_PATH, paths.lease().p99Micros(), null)
+                .labelled("session ÷ lease p99"));
     }
 
     private static void report(BenchReport report, LockUnlockProbe.Window facade, LockUnlockProbe.Window article,

@@ -36,6 +36,7 @@ public final class ContentionWorkload {
     private final LongAdder acquisitions = new LongAdder();
     private final LongAdder overlaps = new LongAdder();
     private final LongAdder errors = new LongAdder();
+    private final List<LongAdder> perThread = new ArrayList<>();
 
     /**
      * @param client    the client to drive
@@ -60,6 +61,10 @@ public final class ContentionWorkload {
         long callsBefore = client.counter().totalCalls();
         List<Thread> threads = new ArrayList<>();
         List<AcquisitionLog> logs = new ArrayList<>();
+        perThread.clear();
+        for (int t = 0; t < spec.threads(); t++) {
+            perThread.add(new LongAdder());
+        }
         for (int t = 0; t < spec.threads(); t++) {
             AcquisitionLog log = new AcquisitionLog();
             logs.add(log);
@@ -77,7 +82,8 @@ public final class ContentionWorkload {
             }
         }
         return new WorkloadOutcome(operations.sum(), client.counter().totalCalls() - callsBefore, acquisitions.sum(),
-                overlaps.sum(), errors.sum(), AcquisitionLog.concat(logs));
+                overlaps.sum(), errors.sum(), AcquisitionLog.concat(logs),
+                perThread.stream().mapToLong(LongAdder::sum).max().orElse(0));
     }
 
     private void loop(int thread, AcquisitionLog log, long windowStart, long windowEnd) {
@@ -112,6 +118,7 @@ public final class ContentionWorkload {
             acquisitions.increment();
             if (acquired >= windowStart && acquired < windowEnd) {
                 operations.increment();
+                perThread.get(thread).increment();
                 if (spec.log()) {
                     log.add(acquired, releaseStart, releaseEnd, token);
                 }

@@ -11,9 +11,10 @@ import io.lockfacade.bench.stats.AcquisitionLog;
  * @param overlaps         acquisitions of the shared key while another thread of this node held it
  * @param errors           failed acquisitions or releases
  * @param log              the window's acquisitions, or an empty log when not logging
+ * @param busiestThread    operations of the thread that did the most of them inside the window
  */
 public record WorkloadOutcome(long operations, long remoteCalls, long acquisitionsRun, long overlaps, long errors,
-                              AcquisitionLog log) {
+                              AcquisitionLog log, long busiestThread) {
 
     /** @return remote calls per acquisition over the whole run */
     public double remoteCallsPerAcquisition() {

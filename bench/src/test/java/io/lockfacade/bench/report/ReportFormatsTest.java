@@ -69,4 +69,13 @@ class ReportFormatsTest {
         report.add(ResultRow.alone("S3", "share", "%", 50, null));
         assertFalse(ChartReport.write(report, dir.resolve("results.png")));
     }
+
+    @Test
+    void figuresBelowOneKeepThreeSignificantDigits() {
+        assertEquals("0.00152", Figures.number(0.00151665));
+        assertEquals("0.883", Figures.number(0.883271));
+        assertEquals("0.00", Figures.number(0));
+        assertEquals("2.35", Figures.number(2.3456));
+        assertEquals("1,235", Figures.number(1234.5));
+    }
 }

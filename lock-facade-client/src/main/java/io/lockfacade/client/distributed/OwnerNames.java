@@ -19,7 +19,28 @@ final class OwnerNames {
     static String of(String nodeId, Thread thread) {
         String suffix = THREAD_ID_SEPARATOR + Long.toString(thread.getId());
         int room = LockLimits.MAX_NAME_LENGTH - nodeId.length() - 1 - suffix.length();
-        String name = thread.getName().replaceAll("\\p{Cntrl}", "?");
+        String name = printable(thread.getName());
         return nodeId + NODE_SEPARATOR + (name.length() > room ? name.substring(0, room) : name) + suffix;
+    }
+
+    /**
+     * Replaces control characters (which the master refuses in names) with {@code ?}. Runs on every acquisition,
+     * so it scans first and copies only a name that needs it: a regular expression here cost 20 µs a call.
+     */
+    static String printable(String name) {
+        int first = 0;
+        while (first < name.length() && !Character.isISOControl(name.charAt(first))) {
+            first++;
+        }
+        if (first == name.length()) {
+            return name;
+        }
+        char[] chars = name.toCharArray();
+        for (int i = first; i < chars.length; i++) {
+            if (Character.isISOControl(chars[i])) {
+                chars[i] = '?';
+            }
+        }
+        return new String(chars);
     }
 }

@@ -7,6 +7,7 @@ import org.springframework.core.env.PropertyResolver;
 import java.net.URI;
 import java.time.Duration;
 import java.util.Objects;
+import java.util.regex.Pattern;
 
 /**
  * The {@code lockfacade.*} properties, read from a Spring {@link PropertyResolver} (usually the
@@ -30,6 +31,8 @@ import java.util.Objects;
  * @param lock      the {@code DistributeLock} settings
  */
 public record LockFacadeProperties(URI masterUrl, ClientTransportSettings transport, DistributeLockSettings lock) {
+
+    private static final Pattern MEMBER_SEPARATOR = Pattern.compile("\\s*,\\s*");
 
     /** The master's endpoint, e.g. {@code http://master:8080/remoting/MemoryLockService}. */
     public static final String MASTER_URL = "lockfacade.master-url";
@@ -97,7 +100,8 @@ public record LockFacadeProperties(URI masterUrl, ClientTransportSettings transp
 
     private static URI uri(String text) {
         try {
-            return URI.create(text.strip());
+            // a master group's list is carried as one URI text; the proxy factory splits it at the commas
+            return URI.create(MEMBER_SEPARATOR.matcher(text.strip()).replaceAll(","));
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException(MASTER_URL + " is not a valid URL: " + e.getMessage(), e);
         }

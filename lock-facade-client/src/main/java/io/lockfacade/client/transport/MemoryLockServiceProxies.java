@@ -84,6 +84,30 @@ public final class MemoryLockServiceProxies {
         if (endpoints.size() == 1) {
             return create(endpoints.get(0), settings);
         }
+        return group(endpoints, settings);
+    }
+
+    /**
+     * Like {@link #create(String, ClientTransportSettings)}, a single master being called over connections the
+     * caller owns and closes when done (a Spring context closes them on shutdown). A group's members are called
+     * over connections of their own, one pool a member, as {@link FailoverMemoryLockService} needs.
+     *
+     * @param masterUrls  one endpoint, or a comma-separated list of a group's members
+     * @param settings    timeouts and secret
+     * @param connections the pool of HTTP connections to a single master, made with the same settings
+     * @return the service; transport failures surface as {@link io.lockfacade.api.LockServiceUnavailableException}
+     * @throws IllegalArgumentException if an entry is not an absolute http or https URL
+     */
+    public static RemoteMemoryLockService create(String masterUrls, ClientTransportSettings settings,
+                                                 PooledHttpConnectionFactory connections) {
+        List<URI> endpoints = MasterUrls.parse(masterUrls);
+        if (endpoints.size() == 1) {
+            return create(endpoints.get(0), settings, connections);
+        }
+        return group(endpoints, settings);
+    }
+
+    private static RemoteMemoryLockService group(List<URI> endpoints, ClientTransportSettings settings) {
         return new RemoteMemoryLockService(new FailoverMemoryLockService(endpoints, settings),
                 MasterUrls.format(endpoints));
     }

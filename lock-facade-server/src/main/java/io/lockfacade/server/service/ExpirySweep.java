@@ -2,6 +2,7 @@ package io.lockfacade.server.service;
 
 import io.lockfacade.server.expiry.ExpirySchedule;
 import io.lockfacade.server.expiry.LeaseReaper;
+import io.lockfacade.server.table.LockKey;
 import io.lockfacade.server.table.LockMachine;
 import io.lockfacade.server.table.Moment;
 
@@ -15,11 +16,11 @@ final class ExpirySweep implements LeaseReaper.Sweep {
 
     private final LockMachine machine;
     private final MasterClocks clocks;
-    private final ExpirySchedule<LeaseRef> leases;
+    private final ExpirySchedule<LockKey> leases;
     private final ExpirySchedule<String> sessionEnds;
     private final OutcomeApplier applier;
 
-    ExpirySweep(LockMachine machine, MasterClocks clocks, ExpirySchedule<LeaseRef> leases,
+    ExpirySweep(LockMachine machine, MasterClocks clocks, ExpirySchedule<LockKey> leases,
                 ExpirySchedule<String> sessionEnds, OutcomeApplier applier) {
         this.machine = machine;
         this.clocks = clocks;
@@ -31,8 +32,8 @@ final class ExpirySweep implements LeaseReaper.Sweep {
     @Override
     public void expireDue(long nowNanos) {
         Moment now = clocks.at(nowNanos);
-        sessionEnds.drainDue(nowNanos, id -> applier.apply(machine.sessions().expire(id, now), id));
-        leases.drainDue(nowNanos, ref -> applier.apply(machine.expire(ref.lockKey(), ref.fencingToken(), now)));
+        sessionEnds.drainDue(nowNanos, (id, unused) -> applier.apply(machine.sessions().expire(id, now), id));
+        leases.drainDue(nowNanos, (key, token) -> applier.apply(machine.expire(key, token, now)));
     }
 
     @Override

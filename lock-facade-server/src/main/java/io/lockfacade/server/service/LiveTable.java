@@ -40,7 +40,7 @@ public final class LiveTable {
     private final ConcurrentHashMap<Long, ParkedCall> parked = new ConcurrentHashMap<>();
     private final AtomicLong waiterIds = new AtomicLong();
     private final ScheduledExecutorService waitTimer;
-    private final ExpirySchedule<LeaseRef> leases;
+    private final ExpirySchedule<LockKey> leases;
     private final ExpirySchedule<String> sessionEnds;
 
     /**

@@ -3,6 +3,7 @@ package io.lockfacade.server.service;
 import io.lockfacade.server.expiry.ExpirySchedule;
 import io.lockfacade.server.table.Effects;
 import io.lockfacade.server.table.Handout;
+import io.lockfacade.server.table.LockKey;
 import io.lockfacade.server.table.LockMachine;
 import io.lockfacade.server.table.LockView;
 import io.lockfacade.server.table.Outcome;
@@ -23,12 +24,12 @@ final class OutcomeApplier {
 
     private final LockMachine machine;
     private final MasterClocks clocks;
-    private final ExpirySchedule<LeaseRef> leases;
+    private final ExpirySchedule<LockKey> leases;
     private final ExpirySchedule<String> sessionEnds;
     private final ConcurrentHashMap<Long, ParkedCall> parked;
     private final LockEvents events;
 
-    OutcomeApplier(LockMachine machine, MasterClocks clocks, ExpirySchedule<LeaseRef> leases,
+    OutcomeApplier(LockMachine machine, MasterClocks clocks, ExpirySchedule<LockKey> leases,
                    ExpirySchedule<String> sessionEnds, ConcurrentHashMap<Long, ParkedCall> parked,
                    LockEvents events) {
         this.machine = machine;
@@ -60,13 +61,13 @@ final class OutcomeApplier {
     void apply(SessionOutcome outcome, String sessionId) {
         if (outcome instanceof SessionOutcome.Alive alive) {
             long slot = sessionEnds.slotOf(alive.endNanos());
-            sessionEnds.schedule(sessionId, slot);
+            sessionEnds.schedule(sessionId, 0, slot);
             long previousSlot = sessionEnds.slotOf(alive.previousEndNanos());
             if (previousSlot < slot) {
-                sessionEnds.unschedule(sessionId, previousSlot);
+                sessionEnds.unschedule(sessionId, 0, previousSlot);
             }
         } else if (outcome instanceof SessionOutcome.StillOpen open) {
-            sessionEnds.schedule(sessionId, sessionEnds.slotOf(open.endNanos()));
+            sessionEnds.schedule(sessionId, 0, sessionEnds.slotOf(open.endNanos()));
         } else if (outcome instanceof SessionOutcome.Ended ended) {
             apply(ended.effects());
         }
@@ -77,7 +78,7 @@ final class OutcomeApplier {
         for (Effects.Ending ending : effects.endings()) {
             LockView lock = ending.lock();
             if (lock.isLeased()) {
-                leases.unschedule(ref(lock), leases.slotOf(lock.endNanos()));
+                leases.unschedule(lock.lockKey(), lock.fencingToken(), leases.slotOf(lock.endNanos()));
             }
             String lockType = lock.lockKey().lockType();
             switch (ending.cause()) {
@@ -127,7 +128,7 @@ final class OutcomeApplier {
 
     private void schedule(LockView lock) {
         if (lock.isLeased()) {
-            leases.schedule(ref(lock), leases.slotOf(lock.endNanos()));
+            leases.schedule(lock.lockKey(), lock.fencingToken(), leases.slotOf(lock.endNanos()));
         }
     }
 
@@ -136,14 +137,10 @@ final class OutcomeApplier {
             return; // a visit left from a lease of its own finds the grant under a session and drops itself
         }
         long slot = leases.slotOf(lock.endNanos());
-        leases.schedule(ref(lock), slot);
+        leases.schedule(lock.lockKey(), lock.fencingToken(), slot);
         long previousSlot = leases.slotOf(previousEndNanos);
         if (previousSlot < slot) {
-            leases.unschedule(ref(lock), previousSlot);
+            leases.unschedule(lock.lockKey(), lock.fencingToken(), previousSlot);
         }
-    }
-
-    private static LeaseRef ref(LockView lock) {
-        return new LeaseRef(lock.lockKey(), lock.fencingToken());
     }
 }

@@ -12,10 +12,14 @@ public record LockKey(String lockType, String key) {
 
     /**
      * The canonical order of locks, by type then key: a transition that visits many locks visits them in this
-     * order, so that which waiter gets which fencing token never depends on a hash table's layout.
+     * order, so that which waiter gets which fencing token never depends on a hash table's layout. Written out
+     * rather than composed from key extractors: ending a session sorts its keys, and the table's canonical type
+     * names compare by identity first.
      */
-    public static final Comparator<LockKey> ORDER = Comparator.comparing(LockKey::lockType)
-            .thenComparing(LockKey::key);
+    public static final Comparator<LockKey> ORDER = (a, b) -> {
+        int byType = a.lockType == b.lockType ? 0 : a.lockType.compareTo(b.lockType);
+        return byType != 0 ? byType : a.key.compareTo(b.key);
+    };
 
     @Override
     public String toString() {

@@ -85,13 +85,13 @@ public final class LockMachine {
             }
             if (s.owner.equals(who)) {
                 long previousEnd = s.endNanos();
-                if (s.session != under && !s.moveTo(k, under)) {
+                if (s.session() != under && !s.moveTo(k, under)) {
                     return s;
                 }
                 if (under == null) {
                     s.extend(leaseMillis, m.nanos());
                 }
-                s.handouts++;
+                s.setHandouts(s.handouts() + 1);
                 result[0] = new Outcome.AlreadyHeld(s.handout(k), previousEnd, s.view(k), fx.build());
             } else if (waiterId != 0) {
                 Waiter previous = s.waiterOf(who);
@@ -125,7 +125,7 @@ public final class LockMachine {
     public Outcome releaseUndelivered(Handout handout, Moment m) {
         long token = handout.grant().getFencingToken();
         return endGrant(handout.lockKey(), m, Effects.Cause.UNDELIVERED,
-                s -> s.fencingToken == token && s.handouts == handout.sequence());
+                s -> s.fencingToken == token && s.handouts() == handout.sequence());
     }
 
     /**
@@ -137,8 +137,8 @@ public final class LockMachine {
     public Outcome forceRemove(LockKey key, OptionalLong expectedToken, Moment m) {
         return endGrant(key, m, Effects.Cause.REMOVED, s -> {
             boolean matches = expectedToken.isEmpty() || s.fencingToken == expectedToken.getAsLong();
-            if (matches && s.session != null) {
-                s.session.countForceRemoval();
+            if (matches && s.session() != null) {
+                s.session().countForceRemoval();
             }
             return matches;
         });
@@ -166,7 +166,7 @@ public final class LockMachine {
             s = LockState.expireIfDue(k, s, m, ledger, fx);
             if (s != null && s.owner.equals(owner)) {
                 long previousEnd = s.endNanos();
-                if (s.session == null) {
+                if (s.session() == null) {
                     s.extend(leaseMillis, m.nanos());
                 }
                 renewed[0] = new Outcome.Renewed(previousEnd, s.view(k), null);
@@ -200,7 +200,7 @@ public final class LockMachine {
         Outcome.StillHeld[] alive = new Outcome.StillHeld[1];
         states.computeIfPresent(key, (k, s) -> {
             LockState after = LockState.expireIfDue(k, s, m, ledger, fx);
-            if (after != null && after.fencingToken == fencingToken && after.session == null) {
+            if (after != null && after.fencingToken == fencingToken && after.session() == null) {
                 alive[0] = new Outcome.StillHeld(after.view(k), Effects.NONE);
             }
             return after;

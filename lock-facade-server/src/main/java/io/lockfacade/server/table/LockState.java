@@ -4,6 +4,7 @@ import io.lockfacade.api.LockGrant;
 
 import java.util.ArrayDeque;
 import java.util.Iterator;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -13,37 +14,110 @@ import java.util.concurrent.TimeUnit;
  * {@link Moment} and records what it did in an {@link Effects.Builder}; it reads no clock and completes nothing.
  *
  * <p>One object per live lock, kept small: the table's memory per held lock is what a master with a million
- * locks pays.
+ * locks pays. Its fields fill 48 bytes with no padding (what only contended or retried locks need
+ * lives in a {@link Crowd} made on demand); the lease is an {@code int} of milliseconds (the longest
+ * lease, {@code LockLimits.MAX_LEASE}, is far below {@code Integer.MAX_VALUE} ms).
  */
 final class LockState {
 
     String owner;
     long fencingToken;
     long acquiredAtNanos;
-    long leaseMillis;
     long deadlineNanos;
-    /** How many calls were handed the current grant; see {@link Handout}. */
-    int handouts;
-    /** The session the grant lives under, or {@code null} for a grant with a lease of its own. */
-    SessionState session;
-    /** Parked calls, oldest first; null while nobody waits. */
-    ArrayDeque<Waiter> waiters;
+    int leaseMillis;
+    /**
+     * {@code null}, the {@link SessionState} the grant lives under, or a {@link Crowd} once the lock has waiters or
+     * its grant was handed out more than once: what most locks never need costs them no field of their own.
+     */
+    private Object link;
+
+    /** What only some locks need: their waiters, and how many calls were handed the grant when more than one. */
+    private static final class Crowd {
+        SessionState session;
+        /** Parked calls, oldest first; null while nobody waits. */
+        ArrayDeque<Waiter> waiters;
+        /** How many calls were handed the current grant; see {@link Handout}. */
+        int handouts = 1;
+    }
+
+    /** @return the session the grant lives under, or {@code null} for a grant with a lease of its own */
+    SessionState session() {
+        if (link instanceof Crowd crowd) {
+            return crowd.session;
+        }
+        return (SessionState) link;
+    }
+
+    void setSession(SessionState session) {
+        if (link instanceof Crowd crowd) {
+            crowd.session = session;
+        } else {
+            link = session;
+        }
+    }
+
+    /** @return how many calls were handed the current grant; see {@link Handout} */
+    int handouts() {
+        return link instanceof Crowd crowd ? crowd.handouts : 1;
+    }
+
+    void setHandouts(int handouts) {
+        if (handouts != 1 || link instanceof Crowd) {
+            crowd().handouts = handouts;
+            thin();
+        }
+    }
+
+    private ArrayDeque<Waiter> waiters() {
+        return link instanceof Crowd crowd ? crowd.waiters : null;
+    }
+
+    int waiterCount() {
+        ArrayDeque<Waiter> waiters = waiters();
+        return waiters == null ? 0 : waiters.size();
+    }
+
+    /** @return a copy of the waiters, oldest first */
+    List<Waiter> waiterList() {
+        ArrayDeque<Waiter> waiters = waiters();
+        return waiters == null ? List.of() : List.copyOf(waiters);
+    }
+
+    private Crowd crowd() {
+        if (link instanceof Crowd crowd) {
+            return crowd;
+        }
+        Crowd crowd = new Crowd();
+        crowd.session = (SessionState) link;
+        link = crowd;
+        return crowd;
+    }
+
+    /** Drops the crowd once the lock needs nothing it holds. */
+    private void thin() {
+        if (link instanceof Crowd crowd && crowd.waiters == null && crowd.handouts == 1) {
+            link = crowd.session;
+        }
+    }
 
     boolean isExpired(long nowNanos) {
+        SessionState session = session();
         return session != null ? session.hasEnded(nowNanos) : nowNanos - deadlineNanos >= 0;
     }
 
     long endNanos() {
+        SessionState session = session();
         return session != null ? session.endNanos() : deadlineNanos;
     }
 
     LockView view(LockKey key) {
+        SessionState session = session();
         return new LockView(key, owner, fencingToken, acquiredAtNanos, leaseMillis, endNanos(),
-                session == null ? null : session.id, waiters == null ? 0 : waiters.size());
+                session == null ? null : session.id, waiterCount());
     }
 
     Handout handout(LockKey key) {
-        return new Handout(new LockGrant(key.lockType(), key.key(), owner, fencingToken, leaseMillis), handouts);
+        return new Handout(new LockGrant(key.lockType(), key.key(), owner, fencingToken, leaseMillis), handouts());
     }
 
     /** Frees an expired hold (handing it to the oldest waiter); returns what the key holds afterwards. */
@@ -82,20 +156,21 @@ final class LockState {
      * @return {@code false}, changing nothing, if the grant was to live under a session that has ended
      */
     boolean grant(LockKey key, String newOwner, long lease, SessionState under, Moment m, Ledger ledger) {
+        int ownLease = under == null ? Math.toIntExact(lease) : 0;
         long token = ledger.tokens.issue(m.tokenFloor());
         if (under != null && !under.attach(key)) {
             return false;
         }
-        session = under;
+        setSession(under);
         owner = newOwner;
         fencingToken = token;
         acquiredAtNanos = m.nanos();
-        handouts = 1;
+        setHandouts(1);
         ledger.grants.incrementAndGet();
         if (under == null) {
-            extend(lease, m.nanos());
+            extend(ownLease, m.nanos());
         } else {
-            leaseMillis = under.ttlMillis;
+            leaseMillis = Math.toIntExact(under.ttlMillis);
         }
         return true;
     }
@@ -106,45 +181,51 @@ final class LockState {
             return false;
         }
         detach(key);
-        session = under;
+        setSession(under);
         if (under != null) {
-            leaseMillis = under.ttlMillis;
+            leaseMillis = Math.toIntExact(under.ttlMillis);
         }
         return true;
     }
 
+    /** @throws ArithmeticException changing nothing, if the lease does not fit an {@code int} of milliseconds */
     void extend(long lease, long nowNanos) {
-        leaseMillis = lease;
+        leaseMillis = Math.toIntExact(lease);
         deadlineNanos = nowNanos + TimeUnit.MILLISECONDS.toNanos(lease);
     }
 
     void detach(LockKey key) {
+        SessionState session = session();
         if (session != null) {
             session.detach(key);
-            session = null;
+            setSession(null);
         }
     }
 
     Waiter pollWaiter() {
+        ArrayDeque<Waiter> waiters = waiters();
         if (waiters == null) {
             return null;
         }
         Waiter next = waiters.poll();
         if (waiters.isEmpty()) {
-            waiters = null;
+            crowd().waiters = null;
+            thin();
         }
         return next;
     }
 
     void addWaiter(Waiter waiter) {
-        if (waiters == null) {
-            waiters = new ArrayDeque<>(4);
+        Crowd crowd = crowd();
+        if (crowd.waiters == null) {
+            crowd.waiters = new ArrayDeque<>(4);
         }
-        waiters.add(waiter);
+        crowd.waiters.add(waiter);
     }
 
     /** @return the removed waiter of that id, or {@code null} if it is not queued */
     Waiter removeWaiter(long waiterId) {
+        ArrayDeque<Waiter> waiters = waiters();
         if (waiters == null) {
             return null;
         }
@@ -153,7 +234,8 @@ final class LockState {
             if (waiter.id() == waiterId) {
                 it.remove();
                 if (waiters.isEmpty()) {
-                    waiters = null;
+                    crowd().waiters = null;
+                    thin();
                 }
                 return waiter;
             }
@@ -163,6 +245,7 @@ final class LockState {
 
     /** @return the waiting call of {@code who} if it has one (a retry replaces it) */
     Waiter waiterOf(String who) {
+        ArrayDeque<Waiter> waiters = waiters();
         if (waiters != null) {
             for (Waiter waiter : waiters) {
                 if (waiter.owner().equals(who)) {

@@ -21,8 +21,8 @@ final class ManyKeys {
     }
 
     /**
-     * Ends a session and releases its locks, O(k log k) for the k locks of the session; the oldest waiter of each
-     * gets it.
+     * Ends a session and releases its locks, O(k log k) for the k locks of the session (the sort that makes the
+     * order canonical; each release is O(1)); the oldest waiter of each gets it.
      *
      * @return {@code Ended}, with 0 released if it had ended already
      */
@@ -33,9 +33,9 @@ final class ManyKeys {
         }
         Effects.Builder fx = new Effects.Builder();
         int[] released = new int[1];
-        for (LockKey key : inOrder(session.keys())) {
+        for (LockKey key : inOrder(session.takeKeys())) {
             states.computeIfPresent(key, (k, s) -> {
-                if (s.session != session) {
+                if (s.session() != session) {
                     return s;
                 }
                 released[0]++;

@@ -1,7 +1,9 @@
 package io.lockfacade.server.table;
 
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
+import io.lockfacade.server.compact.CompactSet;
+
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -16,7 +18,8 @@ final class SessionState {
     final String id;
     final long ttlMillis;
     private final long ttlNanos;
-    private final Set<LockKey> keys = ConcurrentHashMap.newKeySet();
+    /** The session's locks, in a compact set: a few bytes per lock where a concurrent set costs some forty. */
+    private final CompactSet<LockKey> keys = CompactSet.plain();
     private volatile long endNanos;
     private volatile long lastKeepAliveNanos;
     private volatile boolean ended;
@@ -87,8 +90,18 @@ final class SessionState {
         return keys.size();
     }
 
-    Set<LockKey> keys() {
-        return keys;
+    /**
+     * Hands over the keys of an ended session's locks, emptying its set at once: the locks are then released one
+     * by one without each release searching (and shrinking) the set.
+     *
+     * @return the keys; empty if the session has not ended (nothing may be taken from a live session)
+     */
+    List<LockKey> takeKeys() {
+        List<LockKey> taken = new ArrayList<>();
+        if (ended) {
+            keys.drain((key, unused) -> taken.add(key));
+        }
+        return taken;
     }
 
     /** Records a lock granted under this session; refused once the session has ended. */
@@ -100,8 +113,10 @@ final class SessionState {
         return true;
     }
 
-    void detach(LockKey key) {
-        keys.remove(key);
+    synchronized void detach(LockKey key) {
+        if (!ended) {
+            keys.remove(key);
+        }
     }
 
     @Override

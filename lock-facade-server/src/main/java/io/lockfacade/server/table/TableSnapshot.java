@@ -77,10 +77,10 @@ public record TableSnapshot(long lastToken, long grantCount, List<LockEntry> loc
         if (owner == null) {
             return null;
         }
-        List<Waiter> waiters = s.waiters == null ? List.of() : List.copyOf(s.waiters);
+        SessionState session = s.session();
         return new LockEntry(key, owner, s.fencingToken, s.acquiredAtNanos, s.leaseMillis,
-                s.session == null ? s.deadlineNanos : 0, s.handouts, s.session == null ? null : s.session.id,
-                waiters);
+                session == null ? s.deadlineNanos : 0, s.handouts(), session == null ? null : session.id,
+                s.waiterList());
     }
 
     void restoreInto(Map<LockKey, LockState> states, Ledger ledger) {
@@ -93,12 +93,13 @@ public record TableSnapshot(long lastToken, long grantCount, List<LockEntry> loc
             s.owner = entry.owner();
             s.fencingToken = entry.fencingToken();
             s.acquiredAtNanos = entry.acquiredAtNanos();
-            s.leaseMillis = entry.leaseMillis();
+            s.leaseMillis = Math.toIntExact(entry.leaseMillis());
             s.deadlineNanos = entry.deadlineNanos();
-            s.handouts = entry.handouts();
+            s.setHandouts(entry.handouts());
             if (entry.sessionId() != null) {
-                s.session = ledger.sessions.get(entry.sessionId());
-                if (s.session == null || !s.session.attach(entry.lockKey())) {
+                SessionState session = ledger.sessions.get(entry.sessionId());
+                s.setSession(session);
+                if (session == null || !session.attach(entry.lockKey())) {
                     throw new IllegalArgumentException("lock " + entry.lockKey() + " names session "
                             + entry.sessionId() + ", which the snapshot does not hold open");
                 }

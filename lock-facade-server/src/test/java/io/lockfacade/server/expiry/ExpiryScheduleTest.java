@@ -18,14 +18,14 @@ class ExpiryScheduleTest {
     @Test
     void drainVisitsOnlyKeysWhoseSlotIsDueNotEveryScheduledKey() {
         for (int i = 0; i < 100_000; i++) {
-            schedule.schedule(("t/" + "later-" + i), schedule.slotOf(60_000 * MS));
+            schedule.schedule(("t/" + "later-" + i), 0, schedule.slotOf(60_000 * MS));
         }
         for (int i = 0; i < 10; i++) {
-            schedule.schedule(("t/" + "soon-" + i), schedule.slotOf(100 * MS));
+            schedule.schedule(("t/" + "soon-" + i), 0, schedule.slotOf(100 * MS));
         }
         List<String> visited = new ArrayList<>();
 
-        schedule.drainDue(200 * MS, visited::add);
+        schedule.drainDue(200 * MS, (visitedKey, stamp) -> visited.add(visitedKey));
 
         assertEquals(10, visited.size());
         assertTrue(visited.stream().allMatch(key -> key.startsWith("t/soon-")));
@@ -33,23 +33,23 @@ class ExpiryScheduleTest {
 
     @Test
     void keyIsNotVisitedBeforeItsSlotEnds() {
-        schedule.schedule(("t/" + "k"), schedule.slotOf(105 * MS));
+        schedule.schedule(("t/" + "k"), 0, schedule.slotOf(105 * MS));
         List<String> visited = new ArrayList<>();
 
-        schedule.drainDue(105 * MS, visited::add);
+        schedule.drainDue(105 * MS, (visitedKey, stamp) -> visited.add(visitedKey));
         assertEquals(0, visited.size());
-        schedule.drainDue(110 * MS, visited::add);
+        schedule.drainDue(110 * MS, (visitedKey, stamp) -> visited.add(visitedKey));
 
         assertEquals(1, visited.size());
     }
 
     @Test
     void keyScheduledIntoDrainedSlotIsStillVisited() {
-        schedule.drainDue(500 * MS, key -> { });
+        schedule.drainDue(500 * MS, (visitedKey, stamp) -> { });
         List<String> visited = new ArrayList<>();
 
-        schedule.schedule(("t/" + "late"), schedule.slotOf(300 * MS));
-        schedule.drainDue(500 * MS, visited::add);
+        schedule.schedule(("t/" + "late"), 0, schedule.slotOf(300 * MS));
+        schedule.drainDue(500 * MS, (visitedKey, stamp) -> visited.add(visitedKey));
 
         assertEquals(List.of(("t/" + "late")), visited);
     }
@@ -57,11 +57,11 @@ class ExpiryScheduleTest {
     @Test
     void unscheduledKeyIsNotVisited() {
         String key = "t/k";
-        long slot = schedule.schedule(key, schedule.slotOf(100 * MS));
+        long slot = schedule.schedule(key, 0, schedule.slotOf(100 * MS));
         List<String> visited = new ArrayList<>();
 
-        schedule.unschedule(key, slot);
-        schedule.drainDue(1_000 * MS, visited::add);
+        schedule.unschedule(key, 0, slot);
+        schedule.drainDue(1_000 * MS, (visitedKey, stamp) -> visited.add(visitedKey));
 
         assertEquals(0, visited.size());
     }
@@ -69,8 +69,8 @@ class ExpiryScheduleTest {
     @Test
     void nextDeadlineIsTheEarliestSlotEnd() {
         assertEquals(Long.MAX_VALUE, schedule.nextDeadlineNanos(0));
-        schedule.schedule(("t/" + "a"), schedule.slotOf(95 * MS));
-        schedule.schedule(("t/" + "b"), schedule.slotOf(42 * MS));
+        schedule.schedule(("t/" + "a"), 0, schedule.slotOf(95 * MS));
+        schedule.schedule(("t/" + "b"), 0, schedule.slotOf(42 * MS));
 
         assertEquals(50 * MS, schedule.nextDeadlineNanos(0));
     }

@@ -15,7 +15,10 @@ import java.util.function.IntSupplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-/** An operator at the master's admin API: force-expires the sessions of a client node, as a script would. */
+/**
+ * An operator at the master's admin API, as a script would: force-expires a node's sessions, reads a group member's
+ * view of its group.
+ */
 public final class MasterAdmin {
 
     private static final Duration TIMEOUT = Duration.ofSeconds(5);
@@ -56,6 +59,15 @@ public final class MasterAdmin {
             }
         }
         return expired;
+    }
+
+    /**
+     * @return the body of {@code GET /admin/api/group}: a group member's view of its group (DESIGN.md, "The master
+     *         group")
+     * @throws IOException if the member did not answer 200 within the timeout
+     */
+    public String groupStatus() throws IOException, InterruptedException {
+        return send(HttpRequest.newBuilder(uri("/admin/api/group")).GET()).body();
     }
 
     private HttpResponse<String> send(HttpRequest.Builder request) throws IOException, InterruptedException {

@@ -69,6 +69,19 @@ public final class MasterProcess implements AutoCloseable {
         return master;
     }
 
+    /**
+     * Starts a master on a port chosen by the caller (a group member must serve on the port its peers were told)
+     * and waits until it serves.
+     *
+     * @throws IllegalStateException if it does not come up on that port
+     */
+    public static MasterProcess startOnPort(Settings settings, int port) {
+        MasterProcess master = new MasterProcess(settings, launchCommand(settings.logDir()));
+        master.port = port;
+        master.startWithRetries();
+        return master;
+    }
+
     /** @return the Hessian endpoint of the current incarnation */
     public URI serviceUri() {
         return serviceUri;
@@ -108,6 +121,10 @@ public final class MasterProcess implements AutoCloseable {
      */
     public void restart() {
         kill();
+        startWithRetries();
+    }
+
+    private void startWithRetries() {
         IllegalStateException last = null;
         for (int attempt = 0; attempt < RESTART_ATTEMPTS; attempt++) {
             try {

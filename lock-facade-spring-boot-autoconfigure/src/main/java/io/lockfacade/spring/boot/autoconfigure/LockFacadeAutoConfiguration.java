@@ -63,11 +63,12 @@ public class LockFacadeAutoConfiguration {
             return new PooledHttpConnectionFactory(properties.transport());
         }
 
-        /** @return the master's Hessian proxy */
+        /** @return the master's Hessian proxy, or the client of a master group when the URL is a comma-separated list */
         @Bean
         @ConditionalOnMissingBean(MemoryLockService.class)
         MemoryLockService memoryLockService(LockFacadeProperties properties, PooledHttpConnectionFactory connections) {
-            return MemoryLockServiceProxies.create(properties.masterUrl(), properties.transport(), connections);
+            return MemoryLockServiceProxies.create(properties.masterUrl().toString(), properties.transport(),
+                    connections);
         }
 
         /** @return running totals of this node's locks */

@@ -38,7 +38,7 @@ public class LockFacadeClientProperties {
 
     /**
      * The master's endpoint, e.g. http://master:8080/remoting/MemoryLockService (a URL without a path gets
-     * /remoting/MemoryLockService). Required in distributed mode.
+     * /remoting/MemoryLockService), or a master group's members separated by commas. Required in distributed mode.
      */
     private String masterUrl;
 

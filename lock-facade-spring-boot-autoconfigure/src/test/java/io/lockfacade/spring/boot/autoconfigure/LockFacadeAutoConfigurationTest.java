@@ -59,6 +59,16 @@ class LockFacadeAutoConfigurationTest {
     }
 
     @Test
+    void aCommaSeparatedMasterUrlMakesTheClientOfAMasterGroup() {
+        runner.withPropertyValues("lockfacade.master-url=http://127.0.0.1:9/remoting/MemoryLockService, "
+                + "http://127.0.0.1:10/remoting/MemoryLockService").run(context -> {
+            assertThat(context).hasNotFailed();
+            assertThat(context.getBean(MemoryLockService.class).toString())
+                    .contains("127.0.0.1:9/remoting/MemoryLockService", "127.0.0.1:10/remoting/MemoryLockService");
+        });
+    }
+
+    @Test
     void memoryModeDefinesAMemoryLockAndNoTransport() {
         runner.withPropertyValues("lockfacade.mode=memory").withBean(SimpleMeterRegistry.class).run(context -> {
             assertThat(context).hasNotFailed().hasSingleBean(LockFacade.class)

@@ -1,0 +1,147 @@
+package io.lockfacade.bench.ha;
+
+import com.caucho.hessian.io.SerializerFactory;
+import com.hazelcast.core.HazelcastInstance;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+import java.util.stream.Stream;
+
+/**
+ * Runs the failover benchmark of issue 15 in one go: the single master's and the group's S1 and S3, both faults
+ * {@code --trials} times against the Lock Facade group and against Hazelcast 5.4 CP, and S1 on Hazelcast CP; then
+ * writes {@code ha-results.md} and {@code ha-results.json}. Every process it starts is ended before it returns.
+ *
+ * <p>{@code java -cp bench/target/lock-facade-bench.jar io.lockfacade.bench.ha.HaBenchMain
+ * --master-jar webapp/target/lock-facade-webapp.jar [--group-commit C] [--trials 5] [--hz-trials 5] [--s1-rounds 2000]
+ * [--s3-seconds 5] [--out bench/results/ha] [--keep-work false] [--client java|contract]}
+ */
+public final class HaBenchMain {
+
+    private static final String LOAD_AVERAGE = "/proc/loadavg";
+    private static final int LOAD_FIELDS = 3;
+
+    private HaBenchMain() {
+    }
+
+    /**
+     * Runs the benchmark.
+     *
+     * @param args see the class comment
+     * @throws Exception if a group cannot be started or a measurement fails outright
+     */
+    public static void main(String[] args) throws Exception {
+        HaOptions options = HaOptions.parse(args);
+        // S3's 16 threads each keep a connection to the master; the JDK keeps only 5 idle ones per host by default.
+        System.setProperty("http.maxConnections", Integer.toString(2 * HaLimits.S3_THREADS));
+        // Until the api on this class path has NotLeaderException, Hessian warns about every "not leader" fault it
+        // reads; the fault's message is all the harness needs (NotLeaderAnswer).
+        Logger.getLogger(SerializerFactory.class.getName()).setLevel(Level.SEVERE);
+        String loadBefore = loadAverage();
+        Path work = Files.createTempDirectory("habench-");
+        try {
+            HaResults results = run(options, loadBefore, work);
+            String markdown = HaReport.write(results, options.trials(), options.out());
+            System.out.println(markdown);
+        } finally {
+            if (options.keepWork()) {
+                log("members' data and logs kept in " + work);
+            } else {
+                deleteTree(work);
+            }
+        }
+    }
+
+    private static HaResults run(HaOptions options, String loadBefore, Path work) throws Exception {
+        MasterJar jar = MasterJar.copyOf(options.masterJar(), work, UUID.randomUUID().toString());
+        Duration s3 = Duration.ofSeconds(options.s3Seconds());
+        Latency singleS1;
+        double singleS3;
+        try (SingleMaster single = SingleMaster.start(jar, work)) {
+            LockFacadeLatency latency = new LockFacadeLatency(List.of(single.endpoint()), 0, options.client());
+            latency.awaitServing(HaLimits.GROUP_READY_TIMEOUT);
+            singleS1 = latency.s1("single", options.s1Warmup(), options.s1Rounds());
+            singleS3 = latency.s3("single", s3);
+        }
+        log("single master: S1 " + singleS1 + ", S3 " + singleS3 + "/s");
+        Latency groupS1;
+        double groupS3;
+        Map<FaultKind, FaultSummary> lockFacade = new EnumMap<>(FaultKind.class);
+        try (LockFacadeGroup group = new LockFacadeGroup(jar, Files.createDirectories(work.resolve("group")))) {
+            group.start();
+            LockFacadeLatency latency = new LockFacadeLatency(group.endpoints(), group.awaitAgreedLeader(),
+                    options.client());
+            groupS1 = latency.s1("group", options.s1Warmup(), options.s1Rounds());
+            groupS3 = latency.s3("group", s3);
+            log("group: S1 " + groupS1 + ", S3 " + groupS3 + "/s");
+            LockFacadeFaultTrial trial = new LockFacadeFaultTrial(group, options.client());
+            for (FaultKind fault : FaultKind.values()) {
+                List<TrialResult> trials = new ArrayList<>();
+                for (int i = 0; i < options.trials(); i++) {
+                    trials.add(logged("lock facade " + fault, trial.run(fault, i)));
+                }
+                lockFacade.put(fault, new FaultSummary(trials));
+            }
+        }
+        Latency hazelcastS1;
+        try (HazelcastCpGroup hazelcast = new HazelcastCpGroup(work.resolve("hz-s1"))) {
+            HazelcastInstance client = hazelcast.newClient();
+            hazelcastS1 = HazelcastLatency.s1(client, options.s1Warmup(), options.s1Rounds());
+        }
+        log("hazelcast: S1 " + hazelcastS1);
+        Map<FaultKind, FaultSummary> hazelcast = new EnumMap<>(FaultKind.class);
+        HazelcastFaultTrial hzTrial = new HazelcastFaultTrial(work);
+        for (FaultKind fault : FaultKind.values()) {
+            List<TrialResult> trials = new ArrayList<>();
+            int skipped = 0;
+            for (int i = 0; i < options.hazelcastTrials(); i++) {
+                try {
+                    trials.add(logged("hazelcast " + fault, hzTrial.run(fault, i)));
+                } catch (IllegalStateException noCluster) {
+                    log("hazelcast " + fault + " trial " + i + " skipped: " + noCluster.getMessage());
+                    skipped++;
+                }
+            }
+            hazelcast.put(fault, new FaultSummary(trials, skipped));
+        }
+        return new HaResults(options.groupCommit(), options.client(), loadBefore, loadAverage(), lockFacade, hazelcast,
+                groupS1, singleS1, hazelcastS1, groupS3, singleS3);
+    }
+
+    private static TrialResult logged(String what, TrialResult result) {
+        log(what + ": " + result);
+        return result;
+    }
+
+    private static void log(String line) {
+        System.err.println("[ha-bench] " + line);
+    }
+
+    /** @return the 1, 5 and 15 minute load averages, or "unknown" off Linux */
+    static String loadAverage() {
+        try {
+            String[] fields = Files.readString(Path.of(LOAD_AVERAGE)).trim().split("\\s+");
+            return String.join(" / ", List.of(fields).subList(0, LOAD_FIELDS));
+        } catch (IOException | RuntimeException e) {
+            return "unknown";
+        }
+    }
+
+    private static void deleteTree(Path root) throws IOException {
+        try (Stream<Path> paths = Files.walk(root)) {
+            for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(path);
+            }
+        }
+    }
+}

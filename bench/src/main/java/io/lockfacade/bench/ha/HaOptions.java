@@ -1,0 +1,85 @@
+package io.lockfacade.bench.ha;
+
+import java.nio.file.Path;
+import java.util.Locale;
+
+/**
+ * The command line of {@link HaBenchMain}.
+ *
+ * @param masterJar   the runnable master under test (it must accept the group flags)
+ * @param groupCommit what the report names as the group code measured
+ * @param trials      trials per fault against the Lock Facade group
+ * @param hazelcastTrials trials per fault against Hazelcast CP (a fresh cluster each, so slower)
+ * @param s1Rounds    timed S1 rounds per master
+ * @param s3Seconds   S3 duration per master
+ * @param out         where the markdown and JSON go
+ * @param keepWork    keep the members' data and logs (in a temporary directory) instead of deleting them
+ * @param client      the client that drives the Lock Facade masters ({@code java} by default)
+ */
+record HaOptions(Path masterJar, String groupCommit, int trials, int hazelcastTrials, int s1Rounds, int s3Seconds,
+                 Path out, boolean keepWork, LockCalls.Kind client) {
+
+    private static final int MAX_TRIALS = 50;
+
+    /**
+     * Parses {@code --master-jar P --group-commit C --trials N --hz-trials N --s1-rounds N --s3-seconds N
+     * --out DIR --keep-work true|false --client java|contract}.
+     *
+     * @throws IllegalArgumentException on an unknown flag, a missing value or a value out of range
+     */
+    static HaOptions parse(String[] args) {
+        Path jar = Path.of("webapp/target/lock-facade-webapp.jar");
+        String commit = "unknown";
+        int trials = 5;
+        Integer hzTrials = null;
+        int s1 = 2000;
+        int s3 = 5;
+        Path out = Path.of("bench/results/ha");
+        boolean keep = false;
+        LockCalls.Kind client = LockCalls.Kind.JAVA;
+        for (int i = 0; i < args.length; i += 2) {
+            if (i + 1 >= args.length) {
+                throw new IllegalArgumentException(args[i] + " needs a value");
+            }
+            String value = args[i + 1];
+            switch (args[i]) {
+                case "--master-jar" -> jar = Path.of(value);
+                case "--group-commit" -> commit = value;
+                case "--trials" -> trials = positive(args[i], value, MAX_TRIALS);
+                case "--hz-trials" -> hzTrials = positive(args[i], value, MAX_TRIALS);
+                case "--s1-rounds" -> s1 = positive(args[i], value, Integer.MAX_VALUE);
+                case "--s3-seconds" -> s3 = positive(args[i], value, Integer.MAX_VALUE);
+                case "--out" -> out = Path.of(value);
+                case "--keep-work" -> keep = Boolean.parseBoolean(value);
+                case "--client" -> client = clientKind(value);
+                default -> throw new IllegalArgumentException("unknown flag " + args[i]);
+            }
+        }
+        return new HaOptions(jar, commit, trials, hzTrials == null ? trials : hzTrials, s1, s3, out, keep, client);
+    }
+
+    private static LockCalls.Kind clientKind(String value) {
+        try {
+            return LockCalls.Kind.valueOf(value.toUpperCase(Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("--client must be java or contract, was " + value, e);
+        }
+    }
+
+    private static int positive(String flag, String value, int max) {
+        try {
+            int n = Integer.parseInt(value);
+            if (n < 1 || n > max) {
+                throw new IllegalArgumentException(flag + " must be 1.." + max + ", was " + value);
+            }
+            return n;
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(flag + " must be a number, was " + value, e);
+        }
+    }
+
+    /** @return untimed S1 rounds before the timed ones */
+    int s1Warmup() {
+        return Math.max(1, s1Rounds / 5);
+    }
+}

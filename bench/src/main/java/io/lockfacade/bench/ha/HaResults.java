@@ -1,0 +1,57 @@
+package io.lockfacade.bench.ha;
+
+import java.util.Map;
+
+/**
+ * Everything one run measured.
+ *
+ * @param groupCommit  the group code measured (as given on the command line)
+ * @param client       the client that drove the Lock Facade masters
+ * @param loadBefore   {@code /proc/loadavg} when the run started
+ * @param loadAfter    {@code /proc/loadavg} when it ended
+ * @param lockFacade   fault summaries of the Lock Facade group
+ * @param hazelcast    fault summaries of Hazelcast CP
+ * @param groupS1      S1 on the group's leader
+ * @param singleS1     S1 on the single master
+ * @param hazelcastS1  S1 on Hazelcast CP
+ * @param groupS3      S3 pairs per second on the group
+ * @param singleS3     S3 pairs per second on the single master
+ */
+record HaResults(String groupCommit, LockCalls.Kind client, String loadBefore, String loadAfter,
+                 Map<FaultKind, FaultSummary> lockFacade, Map<FaultKind, FaultSummary> hazelcast,
+                 Latency groupS1, Latency singleS1, Latency hazelcastS1, double groupS3, double singleS3) {
+
+    /** Leader crash targets of issue 15, ms. */
+    static final double CRASH_P50 = 800;
+    static final double CRASH_MAX = 1500;
+    /** Hung leader targets of issue 15, ms. */
+    static final double HANG_P50 = 3000;
+    static final double HANG_MAX = 5000;
+    /** Group S1 p50 may be at most this many times the single master's. */
+    static final double S1_RATIO = 3;
+    /** Group S3 throughput must be at least this share of the single master's. */
+    static final double S3_RATIO = 0.5;
+
+    /** @return whether the Lock Facade figures of {@code fault} meet the issue's target */
+    boolean faultTargetMet(FaultKind fault) {
+        FaultSummary summary = lockFacade.get(fault);
+        double p50 = fault == FaultKind.CRASH ? CRASH_P50 : HANG_P50;
+        double max = fault == FaultKind.CRASH ? CRASH_MAX : HANG_MAX;
+        return summary.median() != null && summary.median() < p50 && summary.max() != null && summary.max() < max;
+    }
+
+    /** @return group S1 p50 over the single master's */
+    double s1Ratio() {
+        return groupS1.p50Millis() / singleS1.p50Millis();
+    }
+
+    /** @return group S1 p50 over Hazelcast CP's */
+    double s1HazelcastRatio() {
+        return groupS1.p50Millis() / hazelcastS1.p50Millis();
+    }
+
+    /** @return group S3 throughput over the single master's */
+    double s3Ratio() {
+        return groupS3 / singleS3;
+    }
+}

@@ -1,0 +1,21 @@
+package io.lockfacade.bench.ha;
+
+import io.lockfacade.bench.stats.LatencyHistogram;
+
+/**
+ * A latency result in milliseconds.
+ *
+ * @param p50Millis median
+ * @param p99Millis 99th percentile
+ * @param count     samples
+ */
+record Latency(double p50Millis, double p99Millis, long count) {
+
+    private static final double MICROS_PER_MILLI = 1000.0;
+
+    /** @return the percentiles of {@code histogram} */
+    static Latency of(LatencyHistogram histogram) {
+        return new Latency(histogram.p50Micros() / MICROS_PER_MILLI, histogram.p99Micros() / MICROS_PER_MILLI,
+                histogram.count());
+    }
+}

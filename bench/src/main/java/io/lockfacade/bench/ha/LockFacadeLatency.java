@@ -1,0 +1,92 @@
+package io.lockfacade.bench.ha;
+
+import io.lockfacade.api.LockGrant;
+import io.lockfacade.bench.stats.LatencyHistogram;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * S1 and S3 against a Lock Facade master (single or the group's leader), through the same
+ * {@link LockCalls} client kind, so both differ only in the master.
+ */
+final class LockFacadeLatency {
+
+    private static final String TYPE = "habench-latency";
+    private static final long NO_WAIT = 0;
+
+    private final List<String> endpoints;
+    private final int leader;
+    private final LockCalls.Kind client;
+
+    /**
+     * @param endpoints the master's endpoints
+     * @param leader    the index to call first
+     * @param client    the client to measure with
+     */
+    LockFacadeLatency(List<String> endpoints, int leader, LockCalls.Kind client) {
+        this.endpoints = endpoints;
+        this.leader = leader;
+        this.client = client;
+    }
+
+    /**
+     * Waits until the master grants (it may still be starting).
+     *
+     * @throws IllegalStateException if it does not within {@code timeout}
+     */
+    void awaitServing(Duration timeout) throws InterruptedException {
+        LockCalls locks = client.create(endpoints, leader, Duration.ZERO);
+        long deadline = System.nanoTime() + timeout.toNanos();
+        locks.tryLock(TYPE, "ready", "ready", HaLimits.LOAD_LEASE.toMillis(), NO_WAIT, deadline);
+        locks.unlock(TYPE, "ready", "ready", deadline);
+    }
+
+    /** S1: one thread, lock+unlock of a new key each time; {@code warmup} untimed rounds first. */
+    Latency s1(String label, int warmup, int rounds) throws InterruptedException {
+        LockCalls locks = client.create(endpoints, leader, Duration.ZERO);
+        LatencyHistogram histogram = new LatencyHistogram();
+        for (int i = 0; i < warmup + rounds; i++) {
+            String key = label + "-s1-" + i;
+            long start = System.nanoTime();
+            LockGrant grant = locks.tryLock(TYPE, key, "s1", HaLimits.LOAD_LEASE.toMillis(), NO_WAIT, deadline())
+                    .value();
+            if (grant == null || !locks.unlock(TYPE, key, "s1", deadline()).value()) {
+                throw new IllegalStateException("S1 lock+unlock of a free key failed on " + label);
+            }
+            if (i >= warmup) {
+                histogram.recordNanos(System.nanoTime() - start);
+            }
+        }
+        return Latency.of(histogram);
+    }
+
+    /** S3: {@link HaLimits#S3_THREADS} threads on one key for {@code duration}; @return lock+unlock pairs per second */
+    double s3(String label, Duration duration) throws InterruptedException {
+        AtomicLong pairs = new AtomicLong();
+        String key = label + "-s3";
+        LoadThreads threads = new LoadThreads("s3-" + label, HaLimits.S3_THREADS, i -> {
+            LockCalls locks = client.create(endpoints, leader, HaLimits.S3_WAIT);
+            String owner = "s3-owner-" + i;
+            return () -> {
+                LockGrant grant = locks.tryLock(TYPE, key, owner, HaLimits.LOAD_LEASE.toMillis(),
+                        HaLimits.S3_WAIT.toMillis(), deadline()).value();
+                if (grant != null) {
+                    locks.unlock(TYPE, key, owner, deadline());
+                    pairs.incrementAndGet();
+                }
+            };
+        });
+        long start = System.nanoTime();
+        Thread.sleep(duration.toMillis());
+        long counted = pairs.get();
+        double seconds = (System.nanoTime() - start) / 1e9;
+        threads.stop();
+        return counted / seconds;
+    }
+
+    private static long deadline() {
+        return System.nanoTime() + HaLimits.RECOVERY_CAP.toNanos();
+    }
+}

@@ -1,0 +1,36 @@
+package io.lockfacade.bench.ha;
+
+import org.junit.jupiter.api.Test;
+
+import java.nio.file.Path;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+class HaOptionsTest {
+
+    @Test
+    void flagsOverrideTheDefaults() {
+        HaOptions options = HaOptions.parse(new String[] {"--master-jar", "m.jar", "--trials", "3",
+                "--group-commit", "abc1234", "--out", "o"});
+        assertEquals(Path.of("m.jar"), options.masterJar());
+        assertEquals(3, options.trials());
+        assertEquals("abc1234", options.groupCommit());
+        assertEquals(Path.of("o"), options.out());
+    }
+
+    @Test
+    void aTrialCountOutOfRangeIsRefused() {
+        assertThrows(IllegalArgumentException.class, () -> HaOptions.parse(new String[] {"--trials", "0"}));
+    }
+
+    @Test
+    void anUnknownFlagIsRefused() {
+        assertThrows(IllegalArgumentException.class, () -> HaOptions.parse(new String[] {"--nodes", "5"}));
+    }
+
+    @Test
+    void aFlagWithoutValueIsRefused() {
+        assertThrows(IllegalArgumentException.class, () -> HaOptions.parse(new String[] {"--trials"}));
+    }
+}
