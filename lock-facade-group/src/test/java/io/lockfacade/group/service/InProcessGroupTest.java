@@ -64,6 +64,8 @@ class InProcessGroupTest {
     @Test
     void aFollowerAnswersNotLeaderNamingTheLeaderAndChangesNothing() throws Exception {
         int leaderIndex = group.awaitServingLeader();
+        // A follower learns the leader from its first append; the term-start entry applied everywhere means it has.
+        group.awaitSameAppliedIndex();
         int follower = (leaderIndex + 1) % group.size();
         NotLeaderException refused = assertThrows(NotLeaderException.class,
                 () -> group.service(follower).tryLock("orders", "k", "o", LEASE, 0));
