@@ -56,7 +56,7 @@ import static org.junit.jupiter.api.Assertions.fail;
  * Prints one {@code RELIABILITY group ...} line per test.
  */
 @EnabledIfSystemProperty(named = "lockfacade.group.chaos", matches = "true", disabledReason =
-        "multi-JVM group faults: run with -Dlockfacade.group.chaos=true (a step-down hang in Ratis makes them unreliable, README)")
+        "multi-JVM group faults, minutes long: run with -Dlockfacade.group.chaos=true (README, Reliability: Master group)")
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class MasterGroupChaosTest {
 
