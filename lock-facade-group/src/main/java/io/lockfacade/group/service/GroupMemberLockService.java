@@ -19,7 +19,6 @@ import org.apache.ratis.protocol.RaftPeerId;
 
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
@@ -158,17 +157,6 @@ public final class GroupMemberLockService implements ParkingLockService, GroupEv
     }
 
     @Override
-    public LockGrant tryLock(String lockType, String key, String owner, long leaseMillis, long waitMillis) {
-        return grantOf(tryLockAsync(lockType, key, owner, leaseMillis, waitMillis));
-    }
-
-    @Override
-    public LockGrant tryLockInSession(String lockType, String key, String owner, String sessionId,
-                                      long waitMillis) {
-        return grantOf(tryLockInSessionAsync(lockType, key, owner, sessionId, waitMillis));
-    }
-
-    @Override
     public boolean unlock(String lockType, String key, String owner) {
         lockKey(lockType, key);
         LockArguments.requireOwner(owner);
@@ -296,20 +284,6 @@ public final class GroupMemberLockService implements ParkingLockService, GroupEv
     }
 
     // ---- plumbing ----
-
-    private static LockGrant grantOf(CompletableFuture<Handout> call) {
-        try {
-            Handout handout = call.get();
-            return handout == null ? null : handout.grant();
-        } catch (InterruptedException e) {
-            call.cancel(false);
-            Thread.currentThread().interrupt();
-            return null;
-        } catch (ExecutionException e) {
-            Throwable reason = Failures.unwrap(e);
-            throw reason instanceof RuntimeException runtime ? runtime : new IllegalStateException(reason);
-        }
-    }
 
     private static SessionExpiredException sessionEnded(String sessionId) {
         return new SessionExpiredException("session " + sessionId + " has ended or was never opened");

@@ -1,7 +1,6 @@
 package io.lockfacade.server.service;
 
 import io.lockfacade.api.LockArguments;
-import io.lockfacade.api.LockGrant;
 import io.lockfacade.api.LockLimits;
 import io.lockfacade.api.MemoryLockService;
 import io.lockfacade.api.SessionExpiredException;
@@ -12,7 +11,6 @@ import io.lockfacade.server.table.LockMachine;
 
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 
@@ -100,17 +98,6 @@ public final class MemoryLockServiceImpl implements ParkingLockService, AutoClos
     }
 
     @Override
-    public LockGrant tryLock(String lockType, String key, String owner, long leaseMillis, long waitMillis) {
-        return await(tryLockAsync(lockType, key, owner, leaseMillis, waitMillis));
-    }
-
-    @Override
-    public LockGrant tryLockInSession(String lockType, String key, String owner, String sessionId,
-                                      long waitMillis) {
-        return await(tryLockInSessionAsync(lockType, key, owner, sessionId, waitMillis));
-    }
-
-    @Override
     public long openSession(String sessionId, long ttlMillis) {
         LockArguments.requireSessionId(sessionId);
         long ttl = LockArguments.requireSessionTtl(ttlMillis);
@@ -125,19 +112,6 @@ public final class MemoryLockServiceImpl implements ParkingLockService, AutoClos
     @Override
     public boolean closeSession(String sessionId) {
         return sessions.close(LockArguments.requireSessionId(sessionId));
-    }
-
-    private static LockGrant await(CompletableFuture<Handout> call) {
-        try {
-            Handout handout = call.get();
-            return handout == null ? null : handout.grant();
-        } catch (InterruptedException e) {
-            call.cancel(false);
-            Thread.currentThread().interrupt();
-            return null;
-        } catch (ExecutionException e) {
-            throw new IllegalStateException("tryLock failed", e.getCause());
-        }
     }
 
     /**

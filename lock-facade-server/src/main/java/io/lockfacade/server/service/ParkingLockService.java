@@ -1,10 +1,13 @@
 package io.lockfacade.server.service;
 
+import io.lockfacade.api.LockGrant;
 import io.lockfacade.api.MemoryLockService;
 import io.lockfacade.api.SessionExpiredException;
 import io.lockfacade.server.table.Handout;
 
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
 
 /**
  * What the Hessian endpoint serves: the lock service plus acquisitions that park without a thread. The single
@@ -31,6 +34,41 @@ public interface ParkingLockService extends MemoryLockService {
      */
     CompletableFuture<Handout> tryLockInSessionAsync(String lockType, String key, String owner, String sessionId,
                                                      long waitMillis);
+
+    /** Blocks on {@link #tryLockAsync}; an interrupt withdraws the call and answers "not granted". */
+    @Override
+    default LockGrant tryLock(String lockType, String key, String owner, long leaseMillis, long waitMillis) {
+        return awaitGrant(tryLockAsync(lockType, key, owner, leaseMillis, waitMillis));
+    }
+
+    /** Blocks on {@link #tryLockInSessionAsync}; an interrupt withdraws the call and answers "not granted". */
+    @Override
+    default LockGrant tryLockInSession(String lockType, String key, String owner, String sessionId,
+                                       long waitMillis) {
+        return awaitGrant(tryLockInSessionAsync(lockType, key, owner, sessionId, waitMillis));
+    }
+
+    /**
+     * @return the grant the call completed with, or {@code null} when not granted or interrupted (the call is then
+     *         withdrawn and the interrupt flag restored)
+     * @throws RuntimeException the exception the call failed with, unwrapped
+     */
+    static LockGrant awaitGrant(CompletableFuture<Handout> call) {
+        try {
+            Handout handout = call.get();
+            return handout == null ? null : handout.grant();
+        } catch (InterruptedException e) {
+            call.cancel(false);
+            Thread.currentThread().interrupt();
+            return null;
+        } catch (ExecutionException e) {
+            Throwable reason = e.getCause();
+            while (reason instanceof CompletionException && reason.getCause() != null) {
+                reason = reason.getCause();
+            }
+            throw reason instanceof RuntimeException runtime ? runtime : new IllegalStateException(reason);
+        }
+    }
 
     /**
      * Releases a grant the transport could not deliver to its caller, unless a later call of the same owner was
