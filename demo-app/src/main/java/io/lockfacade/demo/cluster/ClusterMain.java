@@ -47,14 +47,17 @@ public final class ClusterMain {
             Verdict verdict = run.run();
             run.printAdminAccess();
             if (run.hasMaster() && !options.exitWhenDone()) {
-                System.out.println("The master keeps running so you can look at it; press Ctrl-C to stop it.");
+                System.out.println(run.hasGroup()
+                        ? "The surviving members keep running so you can look at them; press Ctrl-C to stop them."
+                        : "The master keeps running so you can look at it; press Ctrl-C to stop it.");
                 System.out.flush();
                 run.awaitMasterExit();
-                System.out.println("The master has stopped.");
+                System.out.println(run.hasGroup() ? "The master group has stopped." : "The master has stopped.");
             } else if (run.hasMaster()) {
-                System.out.println("Stopping the master (--exit-when-done).");
+                System.out.println(run.hasGroup() ? "Stopping the master group (--exit-when-done)."
+                        : "Stopping the master (--exit-when-done).");
             }
-            return verdict.consistent() || !options.mode().needsMaster() ? 0 : EXIT_FAILED;
+            return verdict.correct() || !options.mode().needsMaster() ? 0 : EXIT_FAILED;
         } catch (Exception e) {
             System.err.println("demo failed: " + e.getMessage());
             return EXIT_FAILED;

@@ -3,6 +3,7 @@ package io.lockfacade.demo.cluster;
 import io.lockfacade.demo.locks.LockMode;
 
 import java.time.Duration;
+import java.util.Set;
 
 /**
  * What the launcher runs: how many nodes with which lock, for how long, and what happens afterwards.
@@ -15,9 +16,10 @@ import java.time.Duration;
  * @param accounts    accounts in the shared store
  * @param port        the master's port; 0 picks a free one
  * @param exitWhenDone whether to stop the master after the verdict instead of waiting for Ctrl-C
+ * @param masters     1 for the single master; 3 or 5 for a master group whose leader is killed mid-run
  */
 public record ClusterOptions(int nodes, LockMode mode, int threads, long operations, Duration duration, int accounts,
-                             int port, boolean exitWhenDone) {
+                             int port, boolean exitWhenDone, int masters) {
 
     /** Default number of nodes. */
     public static final int DEFAULT_NODES = 3;
@@ -39,6 +41,10 @@ public record ClusterOptions(int nodes, LockMode mode, int threads, long operati
     public static final long OPENING_BALANCE = 1_000;
     /** Highest TCP port. */
     public static final int MAX_PORT = 65_535;
+    /** The single master: no group, nothing killed. */
+    public static final int SINGLE_MASTER = 1;
+    /** The sizes of master group the launcher runs: a majority survives the loss of one member. */
+    public static final Set<Integer> GROUP_SIZES = Set.of(3, 5);
 
     /** Checks every value; messages name the command-line flag. */
     public ClusterOptions {
@@ -53,6 +59,22 @@ public record ClusterOptions(int nodes, LockMode mode, int threads, long operati
         require(accounts >= 2 && accounts <= MAX_ACCOUNTS,
                 "--accounts must be between 2 and " + MAX_ACCOUNTS + ", was " + accounts);
         require(port >= 0 && port <= MAX_PORT, "--port must be between 0 and " + MAX_PORT + ", was " + port);
+        require(masters == SINGLE_MASTER || GROUP_SIZES.contains(masters),
+                "--masters must be 1, 3 or 5, was " + masters);
+        require(masters == SINGLE_MASTER || mode.needsMaster(), "--masters " + masters + " needs --lock distributed");
+        require(masters == SINGLE_MASTER || port == 0,
+                "--port names the single master's port; a master group takes free ports");
+    }
+
+    /** The options of a run with the single master: the canonical constructor with {@code masters} 1. */
+    public ClusterOptions(int nodes, LockMode mode, int threads, long operations, Duration duration, int accounts,
+                          int port, boolean exitWhenDone) {
+        this(nodes, mode, threads, operations, duration, accounts, port, exitWhenDone, SINGLE_MASTER);
+    }
+
+    /** @return whether the nodes use a master group (whose leader the run kills) rather than the single master */
+    public boolean runsGroup() {
+        return masters > SINGLE_MASTER;
     }
 
     /** @return the defaults: 3 distributed nodes, 4 threads each, 15 seconds, 8 accounts, any free port */

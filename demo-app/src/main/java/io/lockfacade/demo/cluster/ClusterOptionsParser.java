@@ -30,11 +30,14 @@ public final class ClusterOptionsParser {
               --threads N        worker threads per node (default 4)
               --accounts N       accounts in the shared store (default 8; fewer means more contention)
               --port N           the master's port (default 0: any free port)
+              --masters N        1 (default): one master; 3 or 5: a master group on free ports
+                                 whose leader is killed (SIGKILL) halfway through the run; the
+                                 verdict then adds who took over and the failover time
               --exit-when-done   stop the master after the verdict instead of waiting for Ctrl-C
               --help             print this help and exit
 
             Exit codes: 0 done (lost updates are expected with none and memory); 1 a node or the master
-            failed, or a distributed run lost updates; 2 bad command line.
+            failed, a distributed run lost updates, or no new leader took over; 2 bad command line.
             """;
 
     /** The flag asking for the usage. */
@@ -47,8 +50,10 @@ public final class ClusterOptionsParser {
     private static final String THREADS = "--threads";
     private static final String ACCOUNTS = "--accounts";
     private static final String PORT = "--port";
+    private static final String MASTERS = "--masters";
     private static final String EXIT_WHEN_DONE = "--exit-when-done";
-    private static final Set<String> VALUED = Set.of(NODES, LOCK, SECONDS, OPERATIONS, THREADS, ACCOUNTS, PORT);
+    private static final Set<String> VALUED = Set.of(NODES, LOCK, SECONDS, OPERATIONS, THREADS, ACCOUNTS, PORT,
+            MASTERS);
 
     private ClusterOptionsParser() {
     }
@@ -99,7 +104,8 @@ public final class ClusterOptionsParser {
                         : Duration.ofSeconds(number(values, SECONDS, defaults.duration().toSeconds())),
                 (int) number(values, ACCOUNTS, defaults.accounts()),
                 (int) number(values, PORT, defaults.port()),
-                exitWhenDone);
+                exitWhenDone,
+                (int) number(values, MASTERS, defaults.masters()));
     }
 
     private static long number(Map<String, String> values, String flag, long fallback) {

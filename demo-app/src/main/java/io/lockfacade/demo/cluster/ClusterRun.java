@@ -27,9 +27,10 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /**
- * One demo run: a fresh store, a master (for the distributed lock), N node JVMs started together, progress
- * while they work, and the {@link Verdict}. {@link #close()} stops every process the run started and deletes
- * the store; it is safe to call from a shutdown hook and more than once.
+ * One demo run: a fresh store, a master or a master group (for the distributed lock), N node JVMs started together,
+ * progress while they work (with a group: the leader killed halfway, see {@link LeaderCrash}), and the
+ * {@link Verdict}. {@link #close()} stops every process the run started and deletes the store and the group's data;
+ * it is safe to call from a shutdown hook and more than once.
  */
 public final class ClusterRun implements AutoCloseable {
 
@@ -58,6 +59,8 @@ public final class ClusterRun implements AutoCloseable {
     private final List<NodeProcess> nodes = new CopyOnWriteArrayList<>();
     private final AtomicBoolean closed = new AtomicBoolean();
     private volatile MasterProcess master;
+    private volatile MasterGroupProcess group;
+    private volatile LeaderCrash crash;
     private volatile Path store;
 
     /**
@@ -87,7 +90,9 @@ public final class ClusterRun implements AutoCloseable {
         store = StoreLocation.createStore();
         AccountStore.initialize(store, options.accounts(), ClusterOptions.OPENING_BALANCE);
         out.println("  shared store: " + store);
-        if (mode.needsMaster()) {
+        if (options.runsGroup()) {
+            startGroup(launchNanos);
+        } else if (mode.needsMaster()) {
             master = MasterProcess.start(options.port(), secret, adminPassword, errors);
             out.println("  master:       " + master.serviceUri());
         }
@@ -107,11 +112,19 @@ public final class ClusterRun implements AutoCloseable {
         List<NodeReport> reports = awaitReports(startNanos);
         long elapsedMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startNanos);
         Verdict verdict = Verdict.of(mode, reports, options.openingTotal(), new AccountStore(store, "audit").readAll());
+        LeaderCrash crashed = crash;
+        if (crashed != null) {
+            if (!crashed.happened()) {
+                throw new IllegalStateException("the nodes finished before the leader could be killed: "
+                        + "give them more work (--seconds or --operations)");
+            }
+            verdict = verdict.withFailover(crashed.outcome(reports));
+        }
         VerdictPrinter.print(verdict, elapsedMillis, out);
         return verdict;
     }
 
-    /** Prints where the admin page is and how to log in, if this run has a master. */
+    /** Prints where the admin page is and how to log in, if this run has a master or a group. */
     public void printAdminAccess() {
         MasterProcess running = master;
         if (running != null) {
@@ -119,11 +132,45 @@ public final class ClusterRun implements AutoCloseable {
             out.println("Admin page: " + running.adminUri() + "  (user " + MasterProcess.ADMIN_USER + ", password "
                     + adminPassword + ")");
         }
+        MasterGroupProcess runningGroup = group;
+        if (runningGroup != null) {
+            out.println();
+            out.println("Master group (user " + MasterProcess.ADMIN_USER + ", password " + adminPassword + "):");
+            for (String id : runningGroup.ids()) {
+                MasterProcess member = runningGroup.member(id);
+                out.println("  " + id + (member.isAlive() ? "  admin page " + member.adminUri() + "  group status "
+                        + MasterGroupProcess.statusUri(member) : "  killed"));
+            }
+        }
     }
 
-    /** @return whether this run started a master */
+    /** @return whether this run started a master or a master group */
     public boolean hasMaster() {
-        return master != null;
+        return master != null || group != null;
+    }
+
+    /** @return whether this run started a master group */
+    public boolean hasGroup() {
+        return group != null;
+    }
+
+    /** @return the process ids of every JVM this run started: nodes, master, group members */
+    public List<Long> startedPids() {
+        List<Long> pids = new ArrayList<>(nodes.stream().map(NodeProcess::pid).toList());
+        MasterProcess running = master;
+        if (running != null) {
+            pids.add(running.pid());
+        }
+        MasterGroupProcess runningGroup = group;
+        if (runningGroup != null) {
+            pids.addAll(runningGroup.pids());
+        }
+        return pids;
+    }
+
+    /** @return the directory of the master group's data, if this run started a group (deleted by {@link #close()}) */
+    public Optional<Path> groupData() {
+        return Optional.ofNullable(group).map(MasterGroupProcess::dataRoot);
     }
 
     /**
@@ -136,9 +183,13 @@ public final class ClusterRun implements AutoCloseable {
         if (running != null) {
             running.awaitExit();
         }
+        MasterGroupProcess runningGroup = group;
+        if (runningGroup != null) {
+            runningGroup.awaitExit();
+        }
     }
 
-    /** Stops the nodes and the master this run started, and deletes the store. */
+    /** Stops the nodes, the master and the group members this run started, and deletes the store and their data. */
     @Override
     public void close() {
         if (!closed.compareAndSet(false, true)) {
@@ -149,7 +200,20 @@ public final class ClusterRun implements AutoCloseable {
         if (running != null) {
             running.close();
         }
+        MasterGroupProcess runningGroup = group;
+        if (runningGroup != null) {
+            runningGroup.close();
+        }
         deleteStore();
+    }
+
+    private void startGroup(long launchNanos) throws IOException, InterruptedException {
+        group = MasterGroupProcess.start(options.masters(), secret, adminPassword, errors);
+        String leader = group.awaitLeader(MasterGroupProcess.LEADER_TIMEOUT);
+        out.printf("  master group: %d members (%s), data in %s; leader %s after %.1f s%n", options.masters(),
+                String.join(", ", group.ids()), group.dataRoot(), leader,
+                (System.nanoTime() - launchNanos) / (double) TimeUnit.SECONDS.toNanos(1));
+        crash = new LeaderCrash(group, out);
     }
 
     private Map<String, String> nodeProperties(String name, boolean springBoot) {
@@ -163,8 +227,9 @@ public final class ClusterRun implements AutoCloseable {
         properties.put(NodeSettings.OPERATIONS, Long.toString(options.operations()));
         properties.put(NodeSettings.SECONDS, Long.toString(options.duration().toSeconds()));
         properties.put(LOG_LEVEL_PROPERTY, QUIET_LOGS);
-        if (master != null) {
-            properties.put(LockFacadeProperties.MASTER_URL, master.serviceUri().toString());
+        if (master != null || group != null) {
+            properties.put(LockFacadeProperties.MASTER_URL, group != null ? group.serviceUrls()
+                    : master.serviceUri().toString());
             properties.put(LockFacadeProperties.NODE_ID, name);
         }
         return properties;
@@ -195,6 +260,10 @@ public final class ClusterRun implements AutoCloseable {
             if (System.nanoTime() - deadline > 0) {
                 throw new IllegalStateException("nodes did not finish within " + limit);
             }
+            LeaderCrash crashing = crash;
+            if (crashing != null && !crashing.happened() && halfDone(startNanos)) {
+                crashing.crash(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startNanos), nodes);
+            }
             if (System.nanoTime() - nextProgress >= 0) {
                 out.println(ProgressLine.format(nodes, System.nanoTime() - startNanos));
                 nextProgress += PROGRESS_INTERVAL.toNanos();
@@ -209,6 +278,15 @@ public final class ClusterRun implements AutoCloseable {
                     + problem.map(p -> " (" + p + ")").orElse(" (its errors are shown above)"))));
         }
         return reports;
+    }
+
+    /** @return whether half of the run's time or operations is done: when a master group's leader is killed */
+    private boolean halfDone(long startNanos) {
+        if (options.countsOperations()) {
+            long done = nodes.stream().mapToLong(NodeProcess::operations).sum();
+            return 2 * done >= options.nodes() * options.operations();
+        }
+        return 2 * (System.nanoTime() - startNanos) >= options.duration().toNanos();
     }
 
     private void deleteStore() {

@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.net.URI;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
@@ -35,6 +36,12 @@ final class MasterProcess implements AutoCloseable {
     private static final String ADMIN_PASSWORD_ENV = "LOCKFACADE_ADMIN_PASSWORD";
     private static final String LOG_LEVEL_PROPERTY = "org.slf4j.simpleLogger.defaultLogLevel";
     private static final String QUIET = "warn";
+    /**
+     * Apache Ratis, the Raft engine of a master group, logs every failed reconnection to a killed member with a stack
+     * trace, many a second: the demo silences it (a member started by hand shows its logs).
+     */
+    private static final String RAFT_ENGINE_LOG_PROPERTY = "org.slf4j.simpleLogger.log.org.apache.ratis";
+    private static final String SILENT = "off";
 
     private final ChildJvm jvm;
     private final URI serviceUri;
@@ -59,11 +66,32 @@ final class MasterProcess implements AutoCloseable {
      */
     static MasterProcess start(int port, String secret, String adminPassword, PrintStream errors)
             throws IOException, InterruptedException {
+        return start("master", port, List.of(), secret, adminPassword, errors);
+    }
+
+    /**
+     * Starts a master, or a member of a master group when {@code groupArguments} carry {@code --node-id} and
+     * {@code --group}, and waits until it serves HTTP (a group member: before any leader exists).
+     *
+     * @param name           names the JVM in forwarded error output
+     * @param port           the HTTP port, 0 for any free one (a group member: the port of its own entry)
+     * @param groupArguments further arguments of the master, none for the single master
+     * @param secret         the shared secret nodes must send
+     * @param adminPassword  the admin page's password
+     * @param errors         where the master's error output goes
+     * @return the ready master
+     * @throws IOException          if it cannot be started, exits, or is not ready within {@link #START_TIMEOUT}
+     * @throws InterruptedException if interrupted while waiting; the master is stopped
+     */
+    static MasterProcess start(String name, int port, List<String> groupArguments, String secret,
+                               String adminPassword, PrintStream errors) throws IOException, InterruptedException {
         CountDownLatch ready = new CountDownLatch(2);
         URI[] uris = new URI[2];
-        ChildJvm jvm = ChildJvm.start("master", MasterChild.class.getName(), Map.of(LOG_LEVEL_PROPERTY, QUIET),
-                List.of("--host", HOST, "--port", Integer.toString(port)),
-                Map.of(SECRET_ENV, secret, ADMIN_PASSWORD_ENV, adminPassword),
+        List<String> arguments = new ArrayList<>(List.of("--host", HOST, "--port", Integer.toString(port)));
+        arguments.addAll(groupArguments);
+        ChildJvm jvm = ChildJvm.start(name, MasterChild.class.getName(),
+                Map.of(LOG_LEVEL_PROPERTY, QUIET, RAFT_ENGINE_LOG_PROPERTY, SILENT),
+                arguments, Map.of(SECRET_ENV, secret, ADMIN_PASSWORD_ENV, adminPassword),
                 line -> {
                     capture(SERVICE_URL.matcher(line), uris, 0, ready);
                     capture(ADMIN_URL.matcher(line), uris, 1, ready);
@@ -72,8 +100,8 @@ final class MasterProcess implements AutoCloseable {
         try {
             while (!ready.await(ChildWait.POLL.toMillis(), TimeUnit.MILLISECONDS)) {
                 if (!jvm.isAlive() || System.nanoTime() - deadline > 0) {
-                    throw new IOException("the master " + (jvm.isAlive() ? "printed no URLs within " + START_TIMEOUT
-                            : "exited with code " + jvm.exitCode()) + " (its errors are shown above)");
+                    throw new IOException("the " + name + " " + (jvm.isAlive() ? "printed no URLs within "
+                            + START_TIMEOUT : "exited with code " + jvm.exitCode()) + " (its errors are shown above)");
                 }
             }
         } catch (IOException | InterruptedException | RuntimeException e) {
@@ -83,6 +111,26 @@ final class MasterProcess implements AutoCloseable {
         synchronized (uris) {
             return new MasterProcess(jvm, uris[0], uris[1]);
         }
+    }
+
+    /** @return the JVM's name: {@code master}, or the member's id */
+    String name() {
+        return jvm.name();
+    }
+
+    /** @return the JVM's process id */
+    long pid() {
+        return jvm.pid();
+    }
+
+    /** @return whether the JVM still runs */
+    boolean isAlive() {
+        return jvm.isAlive();
+    }
+
+    /** @return {@code http://HOST:PORT}, where the master serves everything */
+    URI baseUri() {
+        return serviceUri.resolve("/");
     }
 
     /** @return the Hessian endpoint nodes use */
@@ -102,6 +150,16 @@ final class MasterProcess implements AutoCloseable {
      */
     void awaitExit() throws InterruptedException {
         jvm.awaitExit();
+    }
+
+    /**
+     * Crashes the master: {@code SIGKILL} of the JVM this object started, nothing else.
+     *
+     * @return whether it was gone within a few seconds
+     * @throws InterruptedException if interrupted while waiting for it to disappear
+     */
+    boolean kill() throws InterruptedException {
+        return jvm.kill();
     }
 
     /** Stops the master (SIGTERM, then kill after {@link #STOP_GRACE}). */

@@ -76,6 +76,20 @@ final class NodeProcess implements AutoCloseable {
         jvm.send(NodeProtocol.START);
     }
 
+    /**
+     * Sends the node a command of {@link NodeProtocol}.
+     *
+     * @throws java.io.UncheckedIOException if the node is gone
+     */
+    void send(String command) {
+        jvm.send(command);
+    }
+
+    /** @return the node JVM's process id */
+    long pid() {
+        return jvm.pid();
+    }
+
     /** @return operations the node has reported so far (its final count once it has reported) */
     long operations() {
         NodeReport done = report;

@@ -6,6 +6,8 @@ import io.lockfacade.demo.locks.RemoteCalls;
 import io.lockfacade.demo.node.NodeReport;
 
 import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
 import java.util.function.ToLongFunction;
 
 /**
@@ -19,6 +21,8 @@ import java.util.function.ToLongFunction;
  *       result, and the count shows it.</li>
  *   <li><b>Fencing-token violations</b>: writes that carried a smaller token than the one stored; a
  *       fencing-aware store would have refused them.</li>
+ *   <li><b>Failover</b> (a run against a master group): which leader was killed, who took over and how fast;
+ *       see {@link Failover}.</li>
  *   <li><b>Remote calls saved</b>: a client asking the master for every acquisition makes two calls (lock and
  *       unlock) per acquisition; the difference to the {@code tryLock} and {@code unlock} calls actually made is
  *       what re-entry and local hand-off saved.</li>
@@ -29,8 +33,10 @@ import java.util.function.ToLongFunction;
  * @param openingTotal      the sum of the opening balances
  * @param actualTotal       the sum of the balances afterwards
  * @param writesKept        the sum of the write counts in the store
+ * @param failover          what happened when the master group's leader was killed; empty with a single master
  */
-public record Verdict(LockMode mode, List<NodeReport> reports, long openingTotal, long actualTotal, long writesKept) {
+public record Verdict(LockMode mode, List<NodeReport> reports, long openingTotal, long actualTotal, long writesKept,
+                      Optional<Failover> failover) {
 
     /** Remote calls per acquisition of a client without local arbitration: lock and unlock. */
     public static final int CALLS_PER_REMOTE_ACQUISITION = 2;
@@ -38,6 +44,7 @@ public record Verdict(LockMode mode, List<NodeReport> reports, long openingTotal
     /** Copies the reports. */
     public Verdict {
         reports = List.copyOf(reports);
+        Objects.requireNonNull(failover, "failover");
     }
 
     /**
@@ -49,7 +56,12 @@ public record Verdict(LockMode mode, List<NodeReport> reports, long openingTotal
      */
     public static Verdict of(LockMode mode, List<NodeReport> reports, long openingTotal, List<AccountRecord> store) {
         return new Verdict(mode, reports, openingTotal, store.stream().mapToLong(AccountRecord::balance).sum(),
-                store.stream().mapToLong(AccountRecord::writes).sum());
+                store.stream().mapToLong(AccountRecord::writes).sum(), Optional.empty());
+    }
+
+    /** @return this verdict with what happened when the master group's leader was killed */
+    public Verdict withFailover(Failover outcome) {
+        return new Verdict(mode, reports, openingTotal, actualTotal, writesKept, Optional.of(outcome));
     }
 
     /** @return operations finished on all nodes */
@@ -110,6 +122,11 @@ public record Verdict(LockMode mode, List<NodeReport> reports, long openingTotal
     /** @return whether the store is exactly as the operations say it should be */
     public boolean consistent() {
         return lostUpdates() == 0 && fencingViolations() == 0 && expectedTotal() == actualTotal && failed() == 0;
+    }
+
+    /** @return whether the store is consistent and, if a leader was killed, a new one took over and granted */
+    public boolean correct() {
+        return consistent() && failover.map(Failover::completed).orElse(true);
     }
 
     private long sum(ToLongFunction<NodeReport> field) {

@@ -35,8 +35,19 @@ final class VerdictPrinter {
         if (verdict.mode().needsMaster()) {
             printRemoteCalls(verdict, out);
         }
+        verdict.failover().ifPresent(failover -> printFailover(failover, out));
         out.println();
         out.println(conclusion(verdict));
+    }
+
+    private static void printFailover(Failover failover, PrintStream out) {
+        row(out, "leader killed (SIGKILL)", String.format("%s (pid %d) after %.1f s", failover.killed(),
+                failover.killedPid(), failover.killedIntoRunMillis() / (double) ClusterRun.MILLIS_PER_SECOND));
+        row(out, "took over", failover.newLeader().map(leader -> String.format("%s, leader %d ms after the kill",
+                leader, failover.leaderAfterMillis().orElseThrow())).orElse("nobody within "
+                + LeaderCrash.TAKEOVER_TIMEOUT.toSeconds() + " s"));
+        row(out, "failover (kill to first grant by new leader)", failover.firstGrantMillis().isPresent()
+                ? String.format("%,d ms", failover.firstGrantMillis().getAsLong()) : "no grant seen");
     }
 
     private static void printRemoteCalls(Verdict verdict, PrintStream out) {
@@ -51,8 +62,17 @@ final class VerdictPrinter {
     }
 
     private static String conclusion(Verdict verdict) {
+        if (verdict.correct()) {
+            return "RESULT: correct - no lost updates, fencing tokens in order, totals match" + verdict.failover()
+                    .map(failover -> String.format("; leader %s killed, %s took over, failover %,d ms",
+                            failover.killed(), failover.newLeader().orElseThrow(),
+                            failover.firstGrantMillis().orElseThrow())).orElse("") + ".";
+        }
         if (verdict.consistent()) {
-            return "RESULT: correct - no lost updates, fencing tokens in order, totals match.";
+            Failover failover = verdict.failover().orElseThrow();
+            return "RESULT: FAILED - the store is consistent, but after the leader " + failover.killed()
+                    + " was killed " + failover.newLeader().map(leader -> "no node received a grant from " + leader)
+                    .orElse("no survivor took over") + ".";
         }
         String damage = String.format("%,d lost updates, %,d fencing violations, total off by %+,d",
                 verdict.lostUpdates(), verdict.fencingViolations(), verdict.actualTotal() - verdict.expectedTotal());

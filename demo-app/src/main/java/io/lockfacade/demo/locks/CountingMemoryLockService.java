@@ -6,7 +6,10 @@ import io.lockfacade.api.MemoryLockService;
 import java.util.Objects;
 import java.util.concurrent.atomic.LongAdder;
 
-/** A {@link MemoryLockService} that counts the calls passing through to the master; it changes nothing else. */
+/**
+ * A {@link MemoryLockService} that counts the calls passing through to the master and notes when each grant came
+ * ({@link GrantTimes}); it changes nothing else.
+ */
 final class CountingMemoryLockService implements MemoryLockService {
 
     private final MemoryLockService delegate;
@@ -14,15 +17,17 @@ final class CountingMemoryLockService implements MemoryLockService {
     private final LongAdder unlock = new LongAdder();
     private final LongAdder renew = new LongAdder();
     private final LongAdder isLockTypeEmpty = new LongAdder();
+    private final GrantTimes grantTimes;
 
-    CountingMemoryLockService(MemoryLockService delegate) {
+    CountingMemoryLockService(MemoryLockService delegate, GrantTimes grantTimes) {
         this.delegate = Objects.requireNonNull(delegate, "delegate");
+        this.grantTimes = Objects.requireNonNull(grantTimes, "grantTimes");
     }
 
     @Override
     public LockGrant tryLock(String lockType, String key, String owner, long leaseMillis, long waitMillis) {
         tryLock.increment();
-        return delegate.tryLock(lockType, key, owner, leaseMillis, waitMillis);
+        return noted(delegate.tryLock(lockType, key, owner, leaseMillis, waitMillis));
     }
 
     @Override
@@ -69,12 +74,19 @@ final class CountingMemoryLockService implements MemoryLockService {
     public LockGrant tryLockInSession(String lockType, String key, String owner, String sessionId,
                                       long waitMillis) {
         tryLock.increment();
-        return delegate.tryLockInSession(lockType, key, owner, sessionId, waitMillis);
+        return noted(delegate.tryLockInSession(lockType, key, owner, sessionId, waitMillis));
     }
 
     /** @return the calls counted so far */
     RemoteCalls calls() {
         return new RemoteCalls(tryLock.sum(), unlock.sum(), renew.sum(), isLockTypeEmpty.sum());
+    }
+
+    private LockGrant noted(LockGrant grant) {
+        if (grant != null) {
+            grantTimes.granted(System.currentTimeMillis());
+        }
+        return grant;
     }
 
     /** Names the master as the wrapped service does, so that failure messages stay the same. */

@@ -3,6 +3,7 @@ package io.lockfacade.demo.node;
 import io.lockfacade.demo.bank.AccountStore;
 import io.lockfacade.demo.bank.LockAcquisitions;
 import io.lockfacade.demo.boot.BootNodeApplication;
+import io.lockfacade.demo.locks.GrantTimes;
 import io.lockfacade.demo.locks.RemoteCallCounter;
 import io.lockfacade.demo.process.ParentWatch;
 import org.springframework.context.ConfigurableApplicationContext;
@@ -15,6 +16,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * Entry point of a demo node JVM, started by the launcher: a plain Spring application
@@ -40,13 +42,15 @@ public final class NodeMain {
     /** @param args none; the node reads its {@code demo.*} and {@code lockfacade.*} system properties */
     public static void main(String[] args) {
         CountDownLatch start = new CountDownLatch(1);
+        AtomicReference<GrantTimes> grantTimes = new AtomicReference<>();
         ParentWatch.start("demo-parent-watch", command -> {
             if (NodeProtocol.START.equals(command)) {
                 start.countDown();
             }
+            watchGrants(command, grantTimes.get());
         });
         try {
-            say(NodeProtocol.RESULT, runNode(start).toLine());
+            say(NodeProtocol.RESULT, runNode(start, grantTimes).toLine());
         } catch (Exception e) {
             System.err.println("demo node failed: " + e);
             System.exit(EXIT_FAILED);
@@ -54,7 +58,8 @@ public final class NodeMain {
         System.exit(0);
     }
 
-    private static NodeReport runNode(CountDownLatch start) throws InterruptedException {
+    private static NodeReport runNode(CountDownLatch start, AtomicReference<GrantTimes> grantTimes)
+            throws InterruptedException {
         StandardEnvironment environment = new StandardEnvironment();
         NodeSettings settings = NodeSettings.from(environment);
         WorkloadCounters done;
@@ -66,6 +71,7 @@ public final class NodeMain {
             store = context.getBean(AccountStore.class);
             acquisitions = context.getBean(LockAcquisitions.class);
             remoteCalls = context.getBeanProvider(RemoteCallCounter.class).getIfAvailable(RemoteCallCounter::new);
+            grantTimes.set(remoteCalls.grantTimes());
             say(NodeProtocol.READY, "");
             if (!start.await(START_TIMEOUT.toSeconds(), TimeUnit.SECONDS)) {
                 throw new IllegalStateException("no start command within " + START_TIMEOUT);
@@ -77,7 +83,21 @@ public final class NodeMain {
         // read after the context closed: closing releases the grants the node cached for hand-offs
         return new NodeReport(settings.name(), done.operations(), done.deposits(), done.deposited(),
                 done.transfers(), done.declined(), done.timedOut(), done.failed(), store.writes(),
-                store.fencingViolations(), acquisitions.count(), remoteCalls.calls(), elapsedMillis);
+                store.fencingViolations(), acquisitions.count(), remoteCalls.calls(), elapsedMillis,
+                remoteCalls.grantTimes().firstSince().orElse(NodeReport.NO_GRANT));
+    }
+
+    /** Acts on a {@link NodeProtocol#FIRST_GRANT_SINCE} command; other commands and a bad one change nothing. */
+    private static void watchGrants(String command, GrantTimes grantTimes) {
+        try {
+            NodeProtocol.parseFirstGrantSince(command).ifPresent(instant -> {
+                if (grantTimes != null) {
+                    grantTimes.watchSince(instant);
+                }
+            });
+        } catch (IllegalArgumentException e) {
+            System.err.println("demo node ignored a command: " + e.getMessage());
+        }
     }
 
     /** @return the node's running context: a Spring Boot application, or a plain Spring one */

@@ -1,6 +1,7 @@
 package io.lockfacade.demo.node;
 
 import java.util.Optional;
+import java.util.OptionalLong;
 
 /**
  * The lines a node and the launcher exchange. The node writes events on standard output, each on a line starting
@@ -12,6 +13,8 @@ import java.util.Optional;
  *                     &#64;demo progress OPERATIONS      several times a second while running
  *                     &#64;demo result FIELD=VALUE ...   the {@link NodeReport}, once, at the end
  * launcher to node   start                             begin the workload
+ *                     first-grant-since EPOCH_MILLIS    note the first grant received after that instant (a master
+ *                                                       group's leader was killed); it goes in the report
  * </pre>
  */
 public final class NodeProtocol {
@@ -26,8 +29,32 @@ public final class NodeProtocol {
     public static final String RESULT = "result";
     /** The launcher's command to begin. */
     public static final String START = "start";
+    /** The launcher's command to note the first grant after an instant: followed by its epoch milliseconds. */
+    public static final String FIRST_GRANT_SINCE = "first-grant-since";
 
     private NodeProtocol() {
+    }
+
+    /** @return the command asking for the first grant after {@code epochMillis} */
+    public static String firstGrantSince(long epochMillis) {
+        return FIRST_GRANT_SINCE + " " + epochMillis;
+    }
+
+    /**
+     * @param command a command line from the launcher
+     * @return the instant of a {@link #FIRST_GRANT_SINCE} command, or empty if the line is another command
+     * @throws IllegalArgumentException if it is that command with a malformed instant
+     */
+    public static OptionalLong parseFirstGrantSince(String command) {
+        if (!command.startsWith(FIRST_GRANT_SINCE + " ")) {
+            return OptionalLong.empty();
+        }
+        String instant = command.substring(FIRST_GRANT_SINCE.length() + 1).strip();
+        try {
+            return OptionalLong.of(Long.parseLong(instant));
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("malformed instant in: " + command, e);
+        }
     }
 
     /** @return the line announcing an event with an optional payload */

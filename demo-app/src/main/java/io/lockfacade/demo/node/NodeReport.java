@@ -21,10 +21,15 @@ import java.util.Map;
  * @param acquisitions      first-level lock acquisitions
  * @param remoteCalls       calls made to the master
  * @param elapsedMillis     how long the workload ran
+ * @param firstGrantSince   the wall-clock time of the first grant after the instant the launcher asked about
+ *                          ({@link NodeProtocol#FIRST_GRANT_SINCE}), or {@link #NO_GRANT}
  */
 public record NodeReport(String node, long operations, long deposits, long deposited, long transfers, long declined,
                          long timedOut, long failed, long writes, long fencingViolations, long acquisitions,
-                         RemoteCalls remoteCalls, long elapsedMillis) {
+                         RemoteCalls remoteCalls, long elapsedMillis, long firstGrantSince) {
+
+    /** {@link #firstGrantSince()} when none was asked about, or none came. */
+    public static final long NO_GRANT = -1;
 
     private static final char SEPARATOR = '=';
     private static final String FIELD_SEPARATOR = " ";
@@ -57,7 +62,7 @@ public record NodeReport(String node, long operations, long deposits, long depos
                 f.number("writes"), f.number("fencingViolations"), f.number("acquisitions"),
                 new RemoteCalls(f.number("remoteTryLock"), f.number("remoteUnlock"), f.number("remoteRenew"),
                         f.number("remoteIsLockTypeEmpty")),
-                f.number("elapsedMillis"));
+                f.number("elapsedMillis"), f.number("firstGrantSince"));
     }
 
     private Map<String, Object> fields() {
@@ -78,6 +83,7 @@ public record NodeReport(String node, long operations, long deposits, long depos
         fields.put("remoteRenew", remoteCalls.renew());
         fields.put("remoteIsLockTypeEmpty", remoteCalls.isLockTypeEmpty());
         fields.put("elapsedMillis", elapsedMillis);
+        fields.put("firstGrantSince", firstGrantSince);
         return fields;
     }
 

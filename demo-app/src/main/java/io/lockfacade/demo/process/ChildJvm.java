@@ -35,6 +35,8 @@ public final class ChildJvm implements AutoCloseable {
     static final List<String> JVM_OPTIONS = List.of("-Xmx256m", "-XX:+UseSerialGC");
     /** How long {@link #close()} lets the child exit by itself before killing it. */
     static final Duration DEFAULT_GRACE = Duration.ofSeconds(5);
+    /** How long {@link #kill()} waits for a killed child to disappear: the kernel needs no more than a moment. */
+    static final Duration KILL_WAIT = Duration.ofSeconds(10);
 
     private final String name;
     private final Process process;
@@ -81,6 +83,11 @@ public final class ChildJvm implements AutoCloseable {
     /** @return the child's name */
     public String name() {
         return name;
+    }
+
+    /** @return the child's process id */
+    public long pid() {
+        return process.pid();
     }
 
     /** @return whether the child is still running */
@@ -144,6 +151,18 @@ public final class ChildJvm implements AutoCloseable {
             process.destroyForcibly();
             Thread.currentThread().interrupt();
         }
+    }
+
+    /**
+     * Kills the child at once ({@code SIGKILL} on Unix), as a crash would, and waits for it to be gone. Only this
+     * child is signalled.
+     *
+     * @return whether it was gone within {@link #KILL_WAIT}
+     * @throws InterruptedException if interrupted while waiting for the child to disappear
+     */
+    public boolean kill() throws InterruptedException {
+        process.destroyForcibly();
+        return process.waitFor(KILL_WAIT.toMillis(), TimeUnit.MILLISECONDS);
     }
 
     /** Same as {@link #stop(Duration)} with {@link #DEFAULT_GRACE}. */

@@ -28,7 +28,7 @@ class ClusterOptionsParserTest {
         ClusterOptions options = ClusterOptionsParser.parse(List.of("--nodes", "5", "--lock=memory", "--threads", "2",
                 "--operations", "300", "--accounts", "4", "--port", "9090", "--exit-when-done"));
 
-        assertEquals(new ClusterOptions(5, LockMode.MEMORY, 2, 300, Duration.ZERO, 4, 9090, true), options);
+        assertEquals(new ClusterOptions(5, LockMode.MEMORY, 2, 300, Duration.ZERO, 4, 9090, true, 1), options);
         assertTrue(options.countsOperations());
     }
 
@@ -45,6 +45,16 @@ class ClusterOptionsParserTest {
         assertFails("lock mode must be one of none, memory, distributed", "--lock", "zookeeper");
         assertFails("--port needs a value", "--port");
         assertFails("--nodes given more than once", "--nodes", "1", "--nodes", "2");
+    }
+
+    @Test
+    void mastersChoosesAGroupOfThreeOrFive() {
+        assertEquals(1, ClusterOptionsParser.parse(List.of()).masters());
+        assertTrue(ClusterOptionsParser.parse(List.of("--masters", "3")).runsGroup());
+        assertEquals(5, ClusterOptionsParser.parse(List.of("--masters=5")).masters());
+        assertFails("--masters must be 1, 3 or 5, was 2", "--masters", "2");
+        assertFails("--masters 3 needs --lock distributed", "--masters", "3", "--lock", "memory");
+        assertFails("a master group takes free ports", "--masters", "3", "--port", "9090");
     }
 
     @Test

@@ -41,6 +41,7 @@ class VerdictTest {
     }
 
     private static NodeReport report(long writes, long deposited, long acquisitions, RemoteCalls calls) {
-        return new NodeReport("node", writes, 1, deposited, 1, 0, 0, 0, writes, 0, acquisitions, calls, 1);
+        return new NodeReport("node", writes, 1, deposited, 1, 0, 0, 0, writes, 0, acquisitions, calls, 1,
+                NodeReport.NO_GRANT);
     }
 }

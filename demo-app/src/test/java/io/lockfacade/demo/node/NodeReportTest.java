@@ -11,7 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class NodeReportTest {
 
     private static final NodeReport REPORT = new NodeReport("node-2", 10, 3, 17, 6, 1, 2, 0, 15, 4, 16,
-            new RemoteCalls(9, 8, 1, 0), 1_234);
+            new RemoteCalls(9, 8, 1, 0), 1_234, 1_700_000_000_123L);
 
     @Test
     void aReportSurvivesItsLine() {
