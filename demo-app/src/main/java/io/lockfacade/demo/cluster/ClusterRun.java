@@ -280,8 +280,15 @@ public final class ClusterRun implements AutoCloseable {
         return reports;
     }
 
-    /** @return whether half of the run's time or operations is done: when a master group's leader is killed */
+    /**
+     * @return whether half of the run's time or operations is done, and every node has finished an operation (so
+     *         that all work against the leader, even on a machine too busy to start them promptly): when a master
+     *         group's leader is killed
+     */
     private boolean halfDone(long startNanos) {
+        if (!nodes.stream().allMatch(node -> node.operations() > 0)) {
+            return false;
+        }
         if (options.countsOperations()) {
             long done = nodes.stream().mapToLong(NodeProcess::operations).sum();
             return 2 * done >= options.nodes() * options.operations();

@@ -22,8 +22,11 @@ import java.util.regex.Pattern;
  */
 final class MasterProcess implements AutoCloseable {
 
-    /** How long the master may take to print its URLs. */
-    static final Duration START_TIMEOUT = Duration.ofSeconds(60);
+    /**
+     * How long a master may take to print its URLs: generous, as three or five member JVMs starting at once on a
+     * busy 2-vCPU machine took over a minute here.
+     */
+    static final Duration START_TIMEOUT = Duration.ofSeconds(150);
     /** How long a stopping master may take: Jetty's graceful stop plus a margin. */
     static final Duration STOP_GRACE = Duration.ofSeconds(8);
     /** The admin user of the master's defaults. */
