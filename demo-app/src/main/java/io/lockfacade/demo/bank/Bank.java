@@ -8,6 +8,7 @@ import io.lockfacade.client.spring.LockContext;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
  * The business service: deposits and transfers on the accounts of an {@link AccountStore}, each a
@@ -31,6 +32,8 @@ public class Bank {
     private final LockFacade locks;
     private final AccountStore store;
     private final LockAcquisitions acquisitions;
+    private final LongAdder deposits = new LongAdder();
+    private final LongAdder deposited = new LongAdder();
 
     /**
      * @param locks        the lock facade (a {@code DistributeLock}, a {@code MemoryLock}, or none at all)
@@ -54,6 +57,19 @@ public class Bank {
         acquisitions.add(1);
         AccountRecord before = store.read(account);
         store.write(account, before.next(before.balance() + amount, LockContext.currentFencingToken()));
+        // counted once written: a release that fails afterwards (the lock reported lost) does not undo the write
+        deposits.increment();
+        deposited.add(amount);
+    }
+
+    /** @return deposits written to the store */
+    public long deposits() {
+        return deposits.sum();
+    }
+
+    /** @return the amount those deposits added */
+    public long deposited() {
+        return deposited.sum();
     }
 
     /**

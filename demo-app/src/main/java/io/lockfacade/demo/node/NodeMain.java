@@ -1,6 +1,7 @@
 package io.lockfacade.demo.node;
 
 import io.lockfacade.demo.bank.AccountStore;
+import io.lockfacade.demo.bank.Bank;
 import io.lockfacade.demo.bank.LockAcquisitions;
 import io.lockfacade.demo.boot.BootNodeApplication;
 import io.lockfacade.demo.locks.GrantTimes;
@@ -66,10 +67,12 @@ public final class NodeMain {
         long elapsedMillis;
         AccountStore store;
         LockAcquisitions acquisitions;
+        Bank bank;
         RemoteCallCounter remoteCalls;
         try (ConfigurableApplicationContext context = startContext(settings, environment)) {
             store = context.getBean(AccountStore.class);
             acquisitions = context.getBean(LockAcquisitions.class);
+            bank = context.getBean(Bank.class);
             remoteCalls = context.getBeanProvider(RemoteCallCounter.class).getIfAvailable(RemoteCallCounter::new);
             grantTimes.set(remoteCalls.grantTimes());
             say(NodeProtocol.READY, "");
@@ -81,7 +84,7 @@ public final class NodeMain {
             elapsedMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startNanos);
         }
         // read after the context closed: closing releases the grants the node cached for hand-offs
-        return new NodeReport(settings.name(), done.operations(), done.deposits(), done.deposited(),
+        return new NodeReport(settings.name(), done.operations(), bank.deposits(), bank.deposited(),
                 done.transfers(), done.declined(), done.timedOut(), done.failed(), store.writes(),
                 store.fencingViolations(), acquisitions.count(), remoteCalls.calls(), elapsedMillis,
                 remoteCalls.grantTimes().firstSince().orElse(NodeReport.NO_GRANT));

@@ -107,8 +107,6 @@ public final class Workload {
     private void deposit(ThreadLocalRandom random) {
         long amount = 1 + random.nextInt(MAX_DEPOSIT);
         bank.deposit(accounts.get(random.nextInt(accounts.size())), amount);
-        counters.deposits.increment();
-        counters.deposited.add(amount);
     }
 
     private void transfer(ThreadLocalRandom random) throws TimeoutException, InterruptedException {

@@ -6,8 +6,6 @@ import java.util.concurrent.atomic.LongAdder;
 public final class WorkloadCounters {
 
     final LongAdder operations = new LongAdder();
-    final LongAdder deposits = new LongAdder();
-    final LongAdder deposited = new LongAdder();
     final LongAdder transfers = new LongAdder();
     final LongAdder declined = new LongAdder();
     final LongAdder timedOut = new LongAdder();
@@ -16,16 +14,6 @@ public final class WorkloadCounters {
     /** @return operations finished so far: deposits, transfers and declined transfers (not timeouts, not failures) */
     public long operations() {
         return operations.sum();
-    }
-
-    /** @return deposits made */
-    public long deposits() {
-        return deposits.sum();
-    }
-
-    /** @return the amount deposited in total */
-    public long deposited() {
-        return deposited.sum();
     }
 
     /** @return transfers that moved money */
