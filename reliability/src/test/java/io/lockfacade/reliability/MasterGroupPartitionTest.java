@@ -17,7 +17,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.condition.DisabledIfSystemProperty;
+import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
@@ -47,11 +47,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * accepted, 0 token regressions; every lock held before the cut keeps its owner and token; after the heal the old
  * leader follows the new one, and with the third member killed every commit needs it, so its log agrees.
  *
- * <p>Needs root and iproute2: without them it is reported as not run (an assumption failure naming the reason),
- * never passed. Prints one {@code RELIABILITY group leader-partition} line.
+ * <p>Opt-in like the other multi-JVM group tests ({@code -Dlockfacade.group.chaos=true}). Needs root and iproute2:
+ * without them it is reported as not run (an assumption failure naming the reason), never passed. Prints one
+ * {@code RELIABILITY group leader-partition} line.
  */
-@DisabledIfSystemProperty(named = "lockfacade.group.chaos", matches = "false", disabledReason =
-        "multi-JVM group faults skipped with -Dlockfacade.group.chaos=false (README, Reliability: Master group)")
+@EnabledIfSystemProperty(named = "lockfacade.group.chaos", matches = "true", disabledReason =
+        "multi-JVM group faults, minutes long: run with -Dlockfacade.group.chaos=true (README, Reliability: Master group)")
 class MasterGroupPartitionTest {
 
     private static final Path LOGS = Path.of(System.getProperty("reliability.logs", "target/reliability-logs"))
