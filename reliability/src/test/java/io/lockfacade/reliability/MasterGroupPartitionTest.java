@@ -174,8 +174,13 @@ class MasterGroupPartitionTest {
                 .orElseThrow();
         group.kill(third);
         long killedAt = System.nanoTime();
+        // A slow commit here has been seen once (10.9 s): dump both members' threads for the diagnosis.
+        CompletableFuture<List<Path>> slowCommitDumps = CompletableFuture.supplyAsync(
+                () -> group.dumpThreads(List.of(old, leader)), CompletableFuture.delayedExecutor(
+                        GroupChaosLimits.SLOW_COMMIT.toMillis(), TimeUnit.MILLISECONDS));
         LockGrant withOld = grantWithin(admin, GroupChaosLimits.REJOIN_TIMEOUT);
         long commitWithOldMillis = millisSince(killedAt);
+        slowCommitDumps.cancel(false);
         assertTrue(withOld != null && withOld.getFencingToken() > first.token(), "no grant with the old leader "
                 + "carrying the majority: " + withOld);
         assertEquals(List.of(), held.check(admin), "locks lost after the heal");
@@ -194,7 +199,8 @@ class MasterGroupPartitionTest {
                 + rejoined.leader().orElse("?") + ", term " + rejoined.term() + ") leader-after-heal=" + leader
                 + " term " + agreed.term() + " kill " + third + " -> commit-with-old-leader-ms=" + commitWithOldMillis
                 + " held="
-                + held.tokens().size() + " | " + network.describe());
+                + held.tokens().size() + (commitWithOldMillis > GroupChaosLimits.SLOW_COMMIT.toMillis()
+                ? " thread-dumps=" + slowCommitDumps.getNow(List.of()) : "") + " | " + network.describe());
     }
 
     /**

@@ -61,6 +61,9 @@ public final class GroupChaosLimits {
     /** How long a healed member may take to follow the leader again (TCP retransmission backoff included). */
     public static final Duration REJOIN_TIMEOUT = Duration.ofSeconds(30);
 
+    /** A commit slower than this after a heal gets the members' threads dumped, for the diagnosis. */
+    public static final Duration SLOW_COMMIT = Duration.ofSeconds(3);
+
     private GroupChaosLimits() {
     }
 }
