@@ -2,7 +2,6 @@ package io.lockfacade.server.admin;
 
 import io.lockfacade.server.table.LockInfo;
 import io.lockfacade.server.table.LockKey;
-import io.lockfacade.server.service.LiveTable;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -25,10 +24,10 @@ import java.util.OptionalLong;
  */
 public final class LockRemoval {
 
-    private final LiveTable table;
+    private final AdminLocks table;
 
     /** @param table the master's lock table */
-    public LockRemoval(LiveTable table) {
+    public LockRemoval(AdminLocks table) {
         this.table = Objects.requireNonNull(table, "table");
     }
 
@@ -69,7 +68,7 @@ public final class LockRemoval {
         });
         List<LockInfo> removed = new ArrayList<>(keys.size());
         for (LockKey key : keys) {
-            table.forceRemove(key).ifPresent(removed::add);
+            table.forceRemove(key, OptionalLong.empty()).ifPresent(removed::add);
         }
         removed.sort(Comparator.comparing(LockInfo::key));
         return removed;
