@@ -38,8 +38,8 @@ public record GroupProgress(long commitIndex, long appliedIndex, long lastIndex,
     /**
      * One follower as the leader sees it.
      *
-     * @param matchIndex         the highest index the leader knows the follower has in its log
-     * @param lagEntries         how many entries of the leader's log the follower lacks
+     * @param matchIndex         the highest index the leader knows the follower has in its log, -1 if not known
+     * @param lagEntries         how many entries of the leader's log the follower lacks, -1 if not known
      * @param lastResponseMillis how long ago the follower last answered the leader
      */
     public record Follower(long matchIndex, long lagEntries, long lastResponseMillis) {

@@ -35,9 +35,10 @@ import java.util.function.Consumer;
  *   <li><b>Session force-expiry</b> proposes the session's end ({@code CLOSE_SESSION}): its locks are released and
  *       the node learns at its next keep-alive that the session is gone.</li>
  * </ul>
- * Every change starts with {@link #requireCurrent()}: on a follower it fails with {@link NotLeaderException} and
- * changes nothing, never answering from the follower's own copy. Reads do not check by themselves: callers call
- * {@link #requireCurrent()} once before a page of reads.
+ * Every change first checks that this member leads (locally; the proposal is then refused by Raft on a member
+ * that does not): on a follower it fails with {@link NotLeaderException} and changes nothing, never answering
+ * from the follower's own copy. Reads do not check by themselves: callers call {@link #requireCurrent()} once
+ * before a page of reads or a change (the admin pages do), which also confirms the leadership with a majority.
  */
 public final class GroupAdminSource implements AdminSource {
 
@@ -90,6 +91,20 @@ public final class GroupAdminSource implements AdminSource {
         return MasterStats.at(startedAtEpochMillis, listing.size(), listing.grantCount(), nowEpochMillis);
     }
 
+    /**
+     * The cheap local check every change makes first, so that a follower never answers from its own copy; the
+     * proposal itself is refused by Raft on any member that does not lead.
+     *
+     * @throws NotLeaderException naming the leader this member knows
+     */
+    private void requireLeader() {
+        if (!service.member().isLeader()) {
+            String self = service.member().self().id();
+            throw NotLeaderException.pointingTo(service.member().leaderId().filter(id -> !id.equals(self))
+                    .flatMap(id -> service.member().leaderEndpoint()).orElse(null));
+        }
+    }
+
     private final class ReplicatedLocks implements AdminLocks {
 
         @Override
@@ -118,18 +133,39 @@ public final class GroupAdminSource implements AdminSource {
         /** Reads the grant, then proposes its removal under its token: what is reported is what was removed. */
         @Override
         public Optional<LockInfo> forceRemove(LockKey key, OptionalLong expectedToken) {
-            requireCurrent();
+            requireLeader();
             for (int attempt = 0; attempt < REMOVE_ATTEMPTS; attempt++) {
                 Optional<LockInfo> held = describe(key);
                 if (held.isEmpty() || (expectedToken.isPresent()
                         && expectedToken.getAsLong() != held.get().fencingToken())) {
                     return Optional.empty();
                 }
-                if (service.forceRemove(key.lockType(), key.key(), held.get().fencingToken())) {
+                if (removeGrant(held.get())) {
                     return held;
                 }
             }
             return Optional.empty();
+        }
+
+        /** One read of the table for all of them; a lock that changed hands meanwhile is read again on its own. */
+        @Override
+        public List<LockInfo> forceRemoveAll(Collection<LockKey> keys) {
+            requireLeader();
+            Map<LockKey, LockInfo> now = listing.locks(clock.millis());
+            List<LockInfo> removed = new ArrayList<>(keys.size());
+            for (LockKey key : keys) {
+                LockInfo held = now.get(key);
+                if (held != null && removeGrant(held)) {
+                    removed.add(held);
+                } else if (held != null) {
+                    forceRemove(key, OptionalLong.empty()).ifPresent(removed::add);
+                }
+            }
+            return removed;
+        }
+
+        private boolean removeGrant(LockInfo held) {
+            return service.forceRemove(held.lockType(), held.key(), held.fencingToken());
         }
     }
 
@@ -137,7 +173,7 @@ public final class GroupAdminSource implements AdminSource {
 
         @Override
         public OptionalInt end(String sessionId) {
-            requireCurrent();
+            requireLeader();
             Optional<SessionInfo> open = describe().stream().filter(s -> s.id().equals(sessionId)).findFirst();
             if (open.isEmpty() || !service.closeSession(sessionId)) {
                 return OptionalInt.empty();

@@ -46,6 +46,20 @@ public interface AdminLocks {
      */
     Optional<LockInfo> forceRemove(LockKey key, OptionalLong expectedToken);
 
+    /**
+     * Removes whatever grant holds each of these locks, one after the other, as by {@link #forceRemove} with no
+     * expected token. Implementations whose single-key read is costly read once for all of them.
+     *
+     * @return what was held and removed, one picture per lock removed, in no particular order
+     */
+    default List<LockInfo> forceRemoveAll(Collection<LockKey> keys) {
+        List<LockInfo> removed = new ArrayList<>(keys.size());
+        for (LockKey key : keys) {
+            forceRemove(key, OptionalLong.empty()).ifPresent(removed::add);
+        }
+        return removed;
+    }
+
     /** @return the single master's live table seen as admin locks */
     static AdminLocks of(LiveTable table) {
         return new AdminLocks() {
