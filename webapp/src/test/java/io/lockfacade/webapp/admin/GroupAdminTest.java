@@ -230,6 +230,15 @@ class GroupAdminTest {
     }
 
     @Test
+    void aMemberServesItsCallMetersButNoActivityPage() {
+        locks.isLockTypeEmpty("metered");
+        HttpResponse<String> scrape = ok(AdminClient.admin(leader).get("/admin/metrics"));
+        assertTrue(scrape.body().contains("lockfacade_master_calls_seconds_count{method=\"isLockTypeEmpty\""),
+                scrape.body());
+        assertEquals(404, AdminClient.admin(leader).get("/admin/activity").statusCode());
+    }
+
+    @Test
     void wrongOrMissingCredentialsAre401OnEveryMember() {
         for (MasterServer member : group.members()) {
             assertEquals(401, AdminClient.as(member, "admin", "wrong").get("/admin/locks").statusCode());
