@@ -2,6 +2,7 @@ package io.lockfacade.webapp.admin;
 
 import io.lockfacade.group.raft.GroupStatus;
 import jakarta.servlet.http.HttpServletResponse;
+import org.springframework.http.HttpStatus;
 
 /**
  * What a master-group member that cannot serve the lock list tells the operator: that it is not the leader, and
@@ -36,9 +37,9 @@ public record LeaderDirections(int status, String message, String leaderId, Stri
         }
         String url = status.members().stream().filter(member -> member.id().equals(leader)).findFirst()
                 .map(member -> member.url() + AdminPages.LOCKS_PATH).orElse(null);
-        return new LeaderDirections(421, "This member (" + self + ") is a follower: the locks and sessions are"
-                + " listed and removed on the leader, " + leader + (url == null ? "" : ", at " + url)
-                + ". Nothing was changed.", leader, url);
+        return new LeaderDirections(HttpStatus.MISDIRECTED_REQUEST.value(), "This member (" + self
+                + ") is a follower: the locks and sessions are listed and removed on the leader, " + leader
+                + (url == null ? "" : ", at " + url) + ". Nothing was changed.", leader, url);
     }
 
     /** @return the refusal of an API call or action, with {@link #status()} */
