@@ -10,6 +10,7 @@ import io.lockfacade.server.table.LockInfo;
 import io.lockfacade.server.table.LockKey;
 
 import java.time.Clock;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -47,6 +48,14 @@ public final class GroupAdminSource implements AdminSource {
 
     /** Removals of "whatever grant is current" retried when the lock changed hands between read and removal. */
     static final int REMOVE_ATTEMPTS = 3;
+
+    /**
+     * Longest a one-lock removal waits for the leader to hand the lock to its oldest parked waiter (the entry after
+     * the removal), so that the answer names the new holder as on the single master.
+     */
+    static final Duration HANDOVER_WAIT = Duration.ofSeconds(1);
+
+    private static final long HANDOVER_POLL_MILLIS = 5;
 
     private final GroupMemberLockService service;
     private final GroupLockListing listing;
@@ -140,7 +149,9 @@ public final class GroupAdminSource implements AdminSource {
                         && expectedToken.getAsLong() != held.get().fencingToken())) {
                     return Optional.empty();
                 }
+                int waiting = service.waitingFor(key);
                 if (removeGrant(held.get())) {
+                    awaitHandover(key, waiting);
                     return held;
                 }
             }
@@ -166,6 +177,25 @@ public final class GroupAdminSource implements AdminSource {
 
         private boolean removeGrant(LockInfo held) {
             return service.forceRemove(held.lockType(), held.key(), held.fencingToken());
+        }
+
+        /**
+         * Waits, within {@link #HANDOVER_WAIT}, until fewer calls wait for the lock than before the removal: the
+         * oldest waiter has been answered (granted, or failed), and a grant is then applied on this leader.
+         */
+        private void awaitHandover(LockKey key, int waitingBefore) {
+            if (waitingBefore == 0) {
+                return;
+            }
+            long deadline = System.nanoTime() + HANDOVER_WAIT.toNanos();
+            while (service.waitingFor(key) >= waitingBefore && System.nanoTime() < deadline) {
+                try {
+                    Thread.sleep(HANDOVER_POLL_MILLIS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return;
+                }
+            }
         }
     }
 

@@ -161,6 +161,7 @@ class GroupAdminTest {
         JsonNode body = AdminClient.json(removal);
         assertEquals(1, body.get("count").asInt());
         assertEquals(first.getFencingToken(), body.get("removed").get(0).get("fencingToken").asLong());
+        assertEquals("node-b:main#1", body.get("heldNow").get("owner").asString(), "the answer names the waiter");
         assertTrue(log.contains("admin removal: user \"admin\"") && log.contains("type=\"removed\" key=\"order-7\""
                 + " owner=\"node-a:main#1\" token=" + first.getFencingToken()), log);
 
