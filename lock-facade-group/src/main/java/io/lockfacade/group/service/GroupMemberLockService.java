@@ -292,4 +292,11 @@ public final class GroupMemberLockService implements ParkingLockService, GroupEv
     private static LockKey lockKey(String lockType, String key) {
         return new LockKey(LockArguments.requireName("lockType", lockType), LockArguments.requireName("key", key));
     }
+
+    // ---- for the admin pages (GroupAdminSource): reads only, nothing here proposes ----
+
+    /** @return how many acquisitions are parked on this member for one lock (0 on a follower) */
+    public int waitingFor(LockKey key) {
+        return waiters.waitingFor(key);
+    }
 }

@@ -158,4 +158,10 @@ final class LeaderWaiters {
         }
         return queue.peekFirst();
     }
+
+    /** @return how many calls wait for this lock now (for the admin page; calls already answered excluded) */
+    synchronized int waitingFor(LockKey key) {
+        Deque<ParkedCall> queue = queues.get(key);
+        return queue == null ? 0 : (int) queue.stream().filter(call -> !call.caller().isDone()).count();
+    }
 }
