@@ -87,7 +87,25 @@ final class RemoteGrants {
      *                                         expires
      */
     boolean release(RemoteHold hold) {
-        return master.unlock(hold.id().lockType(), hold.id().key(), hold.owner());
+        return master.unlock(hold.id().lockType(), hold.id().key(), hold.owner())
+                || releasedByAnEarlierAttempt(hold);
+    }
+
+    /**
+     * The master says the owner holds the lock no more. That is no loss when an earlier attempt of the same
+     * {@code unlock} released it and only its reply was lost (the transport retried, or a master group's next
+     * leader answered the retry). One keep-alive tells: a session's locks end only with it, by force-removal or by
+     * their owner's {@code unlock}, so if the master still keeps the session and its force-removal count has not
+     * grown since the grant, this owner's own {@code unlock} released the lock. Any doubt counts as a loss.
+     */
+    private boolean releasedByAnEarlierAttempt(RemoteHold hold) {
+        try {
+            long removals = master.keepAliveSession(hold.session().id());
+            return removals >= 0 && removals == hold.removalsAtGrant();
+        } catch (RuntimeException e) {
+            log.debug("Could not ask the master about the session of {}: {}", hold.id(), e.toString());
+            return false;
+        }
     }
 
     /** Releases a grant that may or may not exist, logging instead of throwing; the lease covers a failure. */

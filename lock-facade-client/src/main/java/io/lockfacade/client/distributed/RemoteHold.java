@@ -14,6 +14,8 @@ final class RemoteHold {
     private final LockId id;
     private final LockGrant grant;
     private final SessionLease session;
+    /** The session's force-removal count known when the grant arrived: never above the master's count then. */
+    private final long removalsAtGrant;
     private volatile String lossReason;
     private volatile LossReason lossKind;
     private volatile Runnable onRelease;
@@ -26,6 +28,7 @@ final class RemoteHold {
         this.id = id;
         this.grant = grant;
         this.session = session;
+        this.removalsAtGrant = session.forceRemovalsSeen();
     }
 
     LockId id() {
@@ -39,6 +42,11 @@ final class RemoteHold {
 
     long fencingToken() {
         return grant.getFencingToken();
+    }
+
+    /** @return the session's force-removal count as this node knew it when the grant arrived */
+    long removalsAtGrant() {
+        return removalsAtGrant;
     }
 
     /** @return the session the grant lives under */

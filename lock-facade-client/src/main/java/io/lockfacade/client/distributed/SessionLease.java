@@ -40,8 +40,8 @@ final class SessionLease {
     private volatile long deadlineNanos;
     private volatile String lossReason;
     private volatile LossReason lossKind;
-    /** Force-removals the master last reported; touched by the keep-alive thread only. */
-    private long forceRemovalsSeen;
+    /** Force-removals the master last reported; written by the keep-alive thread only. */
+    private volatile long forceRemovalsSeen;
 
     /**
      * @param ttlMillis        the TTL the master granted
@@ -58,6 +58,11 @@ final class SessionLease {
 
     String id() {
         return id;
+    }
+
+    /** @return the master's count of the session's force-removed locks, as of the last confirmed keep-alive */
+    long forceRemovalsSeen() {
+        return forceRemovalsSeen;
     }
 
     long ttlMillis() {

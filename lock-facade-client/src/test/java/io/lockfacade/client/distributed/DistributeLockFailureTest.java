@@ -250,6 +250,32 @@ class DistributeLockFailureTest {
     }
 
     @Test
+    void anUnlockWhoseEarlierAttemptReleasedTheLockIsNoLoss() throws Exception {
+        DistributeLock node = cluster.node("node-a");
+        node.lock(TYPE, KEY, PATIENCE_MILLIS);
+        String owner = cluster.master.holder(TYPE, KEY).orElseThrow();
+        // What a first attempt whose reply was lost leaves (the transport, or a group's next leader, retries it).
+        assertTrue(cluster.master.unlock(TYPE, KEY, owner));
+
+        node.unlock(TYPE, KEY);
+
+        assertFalse(node.isHeldByCurrentThread(TYPE, KEY));
+        assertEquals(0, node.localEntryCount());
+    }
+
+    @Test
+    void aForceRemovalInTheSessionSinceTheGrantLeavesADoubtThatCountsAsALoss() throws Exception {
+        DistributeLock node = cluster.node("node-a");
+        node.lock(TYPE, KEY, PATIENCE_MILLIS);
+        node.lock(TYPE, KEY + 1, PATIENCE_MILLIS);
+        assertTrue(cluster.master.unlock(TYPE, KEY, cluster.master.holder(TYPE, KEY).orElseThrow()));
+        cluster.master.forceRemove(TYPE, KEY + 1);
+
+        assertThrows(LockLostException.class, () -> node.unlock(TYPE, KEY));
+        assertThrows(LockLostException.class, () -> node.unlock(TYPE, KEY + 1));
+    }
+
+    @Test
     void closeReleasesNothingHeldButStopsRenewals() throws Exception {
         DistributeLock node = cluster.node(ClusterFixture.settings("node-a").withLease(SHORT_LEASE));
         node.lock(TYPE, KEY, PATIENCE_MILLIS);
