@@ -279,7 +279,9 @@ public final class GroupMemberLockService implements ParkingLockService, GroupEv
 
     @Override
     public void leaderChanged(RaftPeerId leaderId) {
-        if (leaderId != null && !leaderId.toString().equals(member.self().id())) {
+        // Raft reports on several threads: news of another leader that arrives while Raft says this member
+        // leads is from an earlier term. A real step-down follows with notLeader().
+        if (leaderId != null && !leaderId.toString().equals(member.self().id()) && !member.isLeader()) {
             stepDown();
         }
     }

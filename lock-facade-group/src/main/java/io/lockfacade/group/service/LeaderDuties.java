@@ -17,6 +17,10 @@ import java.util.function.Function;
  * What only the leader proposes, on its own thread: the term-start entry when it takes over (retried until it is
  * applied or the member stops leading), and {@link Command.Kind#EXPIRE_DUE} whenever a lease or session of the
  * applied table has run out by the leader's clock.
+ *
+ * <p>Ratis reports role changes on several threads, so a step-down of an earlier term can arrive after this
+ * member has become leader again and close its gate. The periodic check therefore also proposes the term-start
+ * entry again whenever Raft says this member leads but it does not serve: a leader never stays shut.
  */
 final class LeaderDuties {
 
@@ -35,6 +39,7 @@ final class LeaderDuties {
     private final BooleanSupplier isServing;
     private final BooleanSupplier isLeader;
     private final AtomicBoolean expiryInFlight = new AtomicBoolean();
+    private final AtomicBoolean termStartInFlight = new AtomicBoolean();
 
     /**
      * @param executor  the leader's thread
@@ -55,9 +60,9 @@ final class LeaderDuties {
         this.isServing = isServing;
     }
 
-    /** Starts the periodic expiry check. */
+    /** Starts the periodic check (expiry, and a leader's gate left shut). */
     void start() {
-        executor.scheduleWithFixedDelay(this::expireDue, EXPIRY_CHECK_PERIOD.toMillis(),
+        executor.scheduleWithFixedDelay(this::periodicCheck, EXPIRY_CHECK_PERIOD.toMillis(),
                 EXPIRY_CHECK_PERIOD.toMillis(), TimeUnit.MILLISECONDS);
     }
 
@@ -67,17 +72,33 @@ final class LeaderDuties {
     }
 
     private void proposeTermStart() {
-        if (!isLeader.getAsBoolean() || isServing.getAsBoolean()) {
+        if (!isLeader.getAsBoolean() || isServing.getAsBoolean() || !termStartInFlight.compareAndSet(false, true)) {
             return;
         }
-        startTerm.apply(Command.onTable(Command.Kind.TERM_START, System.currentTimeMillis()))
-                .whenComplete((applied, failure) -> {
-                    if (failure != null) {
-                        LOG.debug("term-start entry not appended, retrying: {}", failure.toString());
-                        executor.schedule(this::proposeTermStart, TERM_START_RETRY.toMillis(),
-                                TimeUnit.MILLISECONDS);
-                    }
-                });
+        try {
+            startTerm.apply(Command.onTable(Command.Kind.TERM_START, System.currentTimeMillis()))
+                    .whenComplete((applied, failure) -> {
+                        termStartInFlight.set(false);
+                        if (failure != null) {
+                            LOG.debug("term-start entry not appended, retrying: {}", failure.toString());
+                            executor.schedule(this::proposeTermStart, TERM_START_RETRY.toMillis(),
+                                    TimeUnit.MILLISECONDS);
+                        }
+                    });
+        } catch (RuntimeException unexpected) {
+            termStartInFlight.set(false);
+            LOG.warn("term-start entry not proposed, retrying: {}", unexpected.toString());
+            executor.schedule(this::proposeTermStart, TERM_START_RETRY.toMillis(), TimeUnit.MILLISECONDS);
+        }
+    }
+
+    /** The periodic check: a leader that does not serve starts its term again; a serving one expires what is due. */
+    private void periodicCheck() {
+        if (isLeader.getAsBoolean() && !isServing.getAsBoolean()) {
+            proposeTermStart();
+            return;
+        }
+        expireDue();
     }
 
     private void expireDue() {

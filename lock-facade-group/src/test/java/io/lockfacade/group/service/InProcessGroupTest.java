@@ -170,6 +170,29 @@ class InProcessGroupTest {
     }
 
     @Test
+    void lateNewsOfAnEarlierStepDownDoesNotShutTheLeaderForGood() throws Exception {
+        int leaderIndex = group.awaitServingLeader();
+        GroupMemberLockService leader = group.service(leaderIndex);
+        String otherMember = group.topology().members().get((leaderIndex + 1) % group.size()).id();
+
+        // Ratis reports role changes on several threads: news of an earlier term may arrive after this one began.
+        leader.leaderChanged(org.apache.ratis.protocol.RaftPeerId.valueOf(otherMember));
+        leader.notLeader();
+
+        LockGrant granted = null;
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (granted == null && System.nanoTime() - deadline < 0 && group.service(leaderIndex).member().isLeader()) {
+            try {
+                granted = leader.tryLock("orders", "after-stale-news", "o", LEASE, 0);
+            } catch (NotLeaderException shutForNow) {
+                Thread.sleep(20);
+            }
+        }
+        assertTrue(leader.member().isLeader(), "the member kept leading (else this test proves nothing)");
+        assertNotNull(granted, "the leader serves again within 10 s");
+    }
+
+    @Test
     void aWaiterWhoseWaitEndsIsAnsweredNullAndTheLockStaysWithItsHolder() throws Exception {
         GroupMemberLockService leader = group.service(group.awaitServingLeader());
         leader.tryLock("orders", "k", "a", LEASE, 0);
