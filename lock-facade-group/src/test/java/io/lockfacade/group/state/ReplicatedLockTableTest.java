@@ -84,7 +84,7 @@ class ReplicatedLockTableTest {
         Applied expired = table.apply(Command.onTable(Command.Kind.EXPIRE_DUE, T0 + LEASE), ++index);
         assertEquals(2, expired.outcome().value());
         assertTrue(expired.freed().containsAll(List.of(new LockKey("t", "k"), new LockKey("t", "s1"))));
-        assertTrue(table.isTypeEmpty("t", T0 + LEASE));
+        assertTrue(table.isTypeEmpty("t"));
         assertEquals(-1, apply(Command.onSession(Command.Kind.KEEP_ALIVE_SESSION, T0 + LEASE, "s", 0)).value());
     }
 

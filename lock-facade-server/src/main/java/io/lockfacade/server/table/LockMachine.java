@@ -283,6 +283,19 @@ public final class LockMachine {
     }
 
     /**
+     * Extends every open session and every grant with a lease of its own to run at least its own length (TTL or
+     * lease) from {@code m}, those whose time ran out but that no transition has ended yet included: what a new
+     * leader of a replicated table does when it takes over (as etcd does with its leases), since keep-alives and
+     * renewals may have gone to the old leader. Nothing ends and no token is issued; deadlines only move later.
+     * Visits every session and every lock: once per term, never on a call's path.
+     *
+     * @return how many sessions and leases were extended
+     */
+    public int extendAll(Moment m) {
+        return manyKeys.extendAll(m);
+    }
+
+    /**
      * @return the whole state: consistent when no transition runs meanwhile (a replicated table takes it between
      *         two applied entries), weakly consistent otherwise
      */

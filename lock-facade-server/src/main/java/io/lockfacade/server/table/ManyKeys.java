@@ -6,9 +6,10 @@ import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * The transitions that visit many locks: the end of a session, and dropping every waiter. They visit the locks
- * one key at a time (each inside its key's critical section, never holding two) and in {@link LockKey#ORDER},
- * so that which waiter gets which fencing token depends only on the commands, never on a hash table's layout.
+ * The transitions that visit many locks: the end of a session, dropping every waiter, and a new leader's extension
+ * of every deadline. They visit the locks one key at a time (each inside its key's critical section, never holding
+ * two); those that may grant or answer visit them in {@link LockKey#ORDER}, so that which waiter gets which fencing
+ * token depends only on the commands, never on a hash table's layout.
  */
 final class ManyKeys {
 
@@ -58,6 +59,31 @@ final class ManyKeys {
             });
         }
         return fx.build();
+    }
+
+    /**
+     * Extends every open session and every grant with a lease of its own to run at least its own length from
+     * {@code m}; visits every session and every key, never holding two keys at once.
+     *
+     * @return how many sessions and leases it extended
+     */
+    int extendAll(Moment m) {
+        int extended = 0;
+        for (SessionState session : ledger.sessions.values()) {
+            if (session.extendFrom(m.nanos())) {
+                extended++;
+            }
+        }
+        int[] leases = new int[1];
+        for (LockKey key : states.keySet()) {
+            states.computeIfPresent(key, (k, s) -> {
+                if (s.extendFrom(m.nanos())) {
+                    leases[0]++;
+                }
+                return s;
+            });
+        }
+        return extended + leases[0];
     }
 
     private static List<LockKey> inOrder(Collection<LockKey> keys) {

@@ -53,6 +53,23 @@ final class SessionState {
         return true;
     }
 
+    /**
+     * Makes the session run at least one TTL from {@code nowNanos}, even if its TTL has run out meanwhile (as long
+     * as it has not been ended): a new leader's extension, since keep-alives may have gone to the old leader.
+     *
+     * @return whether the session is still open (not ended)
+     */
+    synchronized boolean extendFrom(long nowNanos) {
+        if (ended) {
+            return false;
+        }
+        long end = nowNanos + ttlNanos;
+        if (end - endNanos > 0) {
+            endNanos = end;
+        }
+        return true;
+    }
+
     /** @return whether this call ended the session (false if it had ended already) */
     synchronized boolean end() {
         if (ended) {

@@ -331,6 +331,44 @@ class LockMachineTest {
     }
 
     @Test
+    void extendingAllMovesEverySessionAndLeaseOneOwnLengthFromNowAndNeverBack() {
+        open("s1");
+        grantIn(ORDER_1, "a", "s1");
+        Handout leased = grant(ORDER_2, "b");
+        long sessionEnd = machine.describe(ORDER_1, nanos()).orElseThrow().endNanos();
+        advance(TTL + 1); // both have run out, and nothing has freed them yet
+
+        assertEquals(2, machine.extendAll(now()));
+
+        assertEquals("a", holder(ORDER_1));
+        assertEquals("b", holder(ORDER_2));
+        assertEquals(nanos() + TimeUnit.MILLISECONDS.toNanos(TTL), machine.describe(ORDER_1, nanos()).orElseThrow()
+                .endNanos());
+        assertEquals(nanos() + TimeUnit.MILLISECONDS.toNanos(LEASE), machine.describe(ORDER_2, nanos()).orElseThrow()
+                .endNanos());
+        assertEquals(leased.grant().getFencingToken(), machine.describe(ORDER_2, nanos()).orElseThrow()
+                .fencingToken());
+        assertTrue(sessionEnd < machine.describe(ORDER_1, nanos()).orElseThrow().endNanos());
+        TableSnapshot extended = machine.snapshot();
+        assertEquals(2, machine.extendAll(new Moment(nanos() - TimeUnit.MILLISECONDS.toNanos(LEASE), 0)));
+        assertEquals(extended, machine.snapshot(), "an earlier moment moves nothing back");
+        assertEquals(Effects.NONE, assertInstanceOf(Outcome.Renewed.class,
+                machine.renew(ORDER_2, "b", LEASE, now())).effects());
+    }
+
+    @Test
+    void extendingAllLeavesEndedSessionsEnded() {
+        open("s1");
+        grantIn(ORDER_1, "a", "s1");
+        machine.sessions().end("s1", Effects.Cause.RELEASED, now());
+
+        assertEquals(0, machine.extendAll(now()));
+
+        assertInstanceOf(SessionOutcome.NotOpen.class, machine.sessions().keepAlive("s1", now()));
+        assertNull(holder(ORDER_1));
+    }
+
+    @Test
     void aRestoredSnapshotIsTheSameTableWithSessionsAndWaiters() {
         open("s1");
         grantIn(ORDER_1, "a", "s1");
