@@ -15,6 +15,7 @@ import java.util.Random;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class ReplicatedLockTableTest {
@@ -139,22 +140,80 @@ class ReplicatedLockTableTest {
 
     @Test
     void aSnapshotPlusTheRestOfTheLogEqualsTheLiveTable() throws IOException {
-        List<Command> log = randomLog(new Random(42), 2_000);
-        ReplicatedLockTable live = new ReplicatedLockTable();
-        ReplicatedLockTable replayed = new ReplicatedLockTable();
-        TableImage snapshot = null;
-        for (int i = 0; i < log.size(); i++) {
-            live.apply(log.get(i), i + 1);
-            if (i == log.size() / 2) {
-                snapshot = roundTrip(live.image());
+        List<Command> log = randomLog(new Random(42), 4_000);
+        for (int cut : new int[] {1, log.size() / 3, log.size() / 2, log.size() - 1}) {
+            ReplicatedLockTable live = new ReplicatedLockTable();
+            for (int i = 0; i < cut; i++) {
+                live.apply(log.get(i), i + 1);
             }
+            ReplicatedLockTable replayed = new ReplicatedLockTable();
+            replayed.restore(roundTrip(live.image()));
+            for (int i = cut; i < log.size(); i++) {
+                assertEquals(live.apply(log.get(i), i + 1), replayed.apply(log.get(i), i + 1),
+                        "entry " + (i + 1) + " after a snapshot at " + cut);
+                assertEquals(live.hasDue(log.get(i).time()), replayed.hasDue(log.get(i).time()));
+            }
+            assertEquals(live.image(), replayed.image());
+            assertNotEquals(0, live.size());
         }
-        replayed.restore(snapshot);
-        for (int i = log.size() / 2 + 1; i < log.size(); i++) {
-            replayed.apply(log.get(i), i + 1);
+    }
+
+    @Test
+    void twoTablesFedTheSameEntriesGiveTheSameAnswersAndEndEqual() {
+        for (long seed : new long[] {1, 7, 2026}) {
+            List<Command> log = randomLog(new Random(seed), 4_000);
+            ReplicatedLockTable one = new ReplicatedLockTable();
+            ReplicatedLockTable two = new ReplicatedLockTable();
+            List<Outcome.Kind> kinds = new ArrayList<>();
+            for (int i = 0; i < log.size(); i++) {
+                Applied applied = one.apply(log.get(i), i + 1);
+                assertEquals(applied, two.apply(log.get(i), i + 1), "entry " + (i + 1));
+                kinds.add(applied.outcome().kind());
+            }
+            assertEquals(one.image(), two.image());
+            assertTrue(kinds.containsAll(List.of(Outcome.Kind.values())), "every kind of answer seen: " + kinds);
         }
-        assertEquals(live.image(), replayed.image());
-        assertNotEquals(0, live.size());
+    }
+
+    @Test
+    void tokensStayAtLeastTheLogIndexAndRiseEvenWhenOneEntryGrantsTwice() throws IOException {
+        assertEquals(5, table.apply(tryLock(T0, "a", "o"), 5).outcome().value());
+        // Two grants carried by one entry (a batch): the second still gets a higher token.
+        assertEquals(6, table.apply(tryLock(T0, "b", "o"), 6).outcome().value());
+        assertEquals(7, table.apply(tryLock(T0, "c", "o"), 6).outcome().value());
+        assertEquals(8, table.apply(tryLock(T0, "d", "o"), 7).outcome().value());
+
+        ReplicatedLockTable restored = new ReplicatedLockTable();
+        restored.restore(roundTrip(table.image()));
+        assertEquals(9, restored.apply(tryLock(T0, "e", "o"), 8).outcome().value());
+        assertEquals(40, restored.apply(tryLock(T0, "f", "o"), 40).outcome().value());
+    }
+
+    @Test
+    void anExpiryEntryFreesWhatEndedByItsTimeRoundedDownToATick() {
+        long tick = ReplicatedLockTable.EXPIRY_TICK.toMillis();
+        long start = T0 - T0 % tick + 1; // the lease ends one millisecond into a tick
+        apply(tryLock(start, "k", "a"));
+        long end = start + LEASE;
+
+        assertFalse(table.hasDue(end - 1));
+        assertEquals(0, table.apply(Command.onTable(Command.Kind.EXPIRE_DUE, end), ++index).outcome().value());
+        assertEquals(1, table.size(), "ended within the entry's tick: not yet freed by expiry");
+        assertTrue(table.hasDue(end - 1 + tick));
+        Applied expired = table.apply(Command.onTable(Command.Kind.EXPIRE_DUE, end - 1 + tick), ++index);
+        assertEquals(1, expired.outcome().value());
+        assertEquals(List.of(new LockKey("t", "k")), expired.freed());
+        assertFalse(table.hasDue(end + 2 * tick));
+    }
+
+    @Test
+    void aBusyLockNeverQueuesAWaiterInTheTable() {
+        apply(tryLock(T0, "k", "a"));
+        assertEquals(Outcome.Kind.BUSY, apply(tryLock(T0, "k", "b")).kind());
+        Applied released = table.apply(Command.onLock(Command.Kind.UNLOCK, T0, "t", "k", "a", 0), ++index);
+        assertEquals(List.of(new LockKey("t", "k")), released.freed());
+        assertNull(table.holder(new LockKey("t", "k"), T0));
+        assertTrue(table.image().table().locks().isEmpty());
     }
 
     @Test
@@ -181,15 +240,21 @@ class ReplicatedLockTableTest {
             String key = "k" + random.nextInt(20);
             String owner = "o" + random.nextInt(4);
             String session = "s" + random.nextInt(3);
-            log.add(switch (random.nextInt(9)) {
+            log.add(switch (random.nextInt(13)) {
                 case 0, 1 -> Command.onLock(Command.Kind.TRY_LOCK, time, "t", key, owner, 200 + random.nextInt(800));
                 case 2 -> new Command(Command.Kind.TRY_LOCK_IN_SESSION, time, "t", key, owner, session, 0, 0);
                 case 3 -> Command.onLock(Command.Kind.UNLOCK, time, "t", key, owner, 0);
                 case 4 -> Command.onLock(Command.Kind.RENEW, time, "t", key, owner, 500);
                 case 5 -> Command.onSession(Command.Kind.OPEN_SESSION, time, session, 700);
                 case 6 -> Command.onSession(Command.Kind.KEEP_ALIVE_SESSION, time, session, 0);
-                case 7 -> Command.onTable(Command.Kind.EXPIRE_DUE, time);
-                default -> Command.onTable(Command.Kind.TERM_START, time);
+                case 7, 8 -> Command.onTable(Command.Kind.EXPIRE_DUE, time);
+                case 9 -> Command.onSession(Command.Kind.CLOSE_SESSION, time, session, 0);
+                case 10 -> Command.onLock(Command.Kind.FORCE_REMOVE, time, "t", key, null, 0)
+                        .expecting(random.nextBoolean() ? 0 : Math.max(1, i - random.nextInt(40)));
+                case 11 -> Command.onLock(Command.Kind.RELEASE_UNDELIVERED, time, "t", key, owner, 1)
+                        .expecting(Math.max(1, i - random.nextInt(40)));
+                default -> random.nextInt(10) == 0 ? Command.onTable(Command.Kind.TERM_START, time)
+                        : Command.onLock(Command.Kind.TRY_LOCK, time, "t", key, owner, 300);
             });
         }
         return log;
