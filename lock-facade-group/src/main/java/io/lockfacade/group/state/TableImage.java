@@ -22,7 +22,7 @@ import java.util.Objects;
  */
 public record TableImage(long clock, TableSnapshot table) {
 
-    /** Version 1 was the group's own table, before it ran the single master's lock machine. */
+    /** Version 1, the group's own table before it ran the single master's lock machine, is still read. */
     private static final int FORMAT = 2;
 
     /** Checks the snapshot is given. */
@@ -71,8 +71,11 @@ public record TableImage(long clock, TableSnapshot table) {
      */
     public static TableImage read(DataInputStream in) throws IOException {
         int format = in.readInt();
+        if (format == FirstFormatImage.FORMAT) {
+            return FirstFormatImage.read(in);
+        }
         if (format != FORMAT) {
-            throw new IOException("unknown snapshot format " + format + " (this version reads " + FORMAT + ")");
+            throw new IOException("unknown snapshot format " + format);
         }
         long clock = in.readLong();
         long lastToken = in.readLong();

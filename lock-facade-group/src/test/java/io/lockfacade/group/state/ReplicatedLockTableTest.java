@@ -11,6 +11,7 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
+import java.util.Set;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -214,6 +215,50 @@ class ReplicatedLockTableTest {
         assertEquals(List.of(new LockKey("t", "k")), released.freed());
         assertNull(table.holder(new LockKey("t", "k"), T0));
         assertTrue(table.image().table().locks().isEmpty());
+    }
+
+    @Test
+    void aSnapshotOfTheFirstFormatIsReadWithItsLocksSessionsAndTokens() throws IOException {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (DataOutputStream out = new DataOutputStream(bytes)) {
+            out.writeInt(1);
+            out.writeLong(T0);
+            out.writeInt(1);
+            out.writeUTF("s");
+            out.writeLong(LEASE);
+            out.writeLong(T0 + LEASE);
+            out.writeLong(2);
+            out.writeInt(2);
+            writeFirstFormatLock(out, "k", "a", 7, null, T0 + LEASE);
+            writeFirstFormatLock(out, "k2", "b", 9, "s", 0);
+        }
+        table.restore(TableImage.read(new DataInputStream(new ByteArrayInputStream(bytes.toByteArray()))));
+
+        assertEquals(T0, table.clock());
+        assertEquals(7, apply(tryLock(T0, "k", "a")).value());
+        assertEquals(Outcome.Kind.BUSY, apply(tryLock(T0, "k2", "a")).kind());
+        assertEquals(2, apply(Command.onSession(Command.Kind.KEEP_ALIVE_SESSION, T0, "s", 0)).value());
+        assertEquals(10, table.apply(tryLock(T0, "new", "c"), 3).outcome().value());
+        Applied expired = table.apply(Command.onTable(Command.Kind.EXPIRE_DUE, T0 + 3 * LEASE), 11);
+        assertEquals(new LockKey("t", "k2"), expired.freed().get(0), "sessions expire first");
+        assertEquals(Set.of(new LockKey("t", "k2"), new LockKey("t", "k"), new LockKey("t", "new")),
+                Set.copyOf(expired.freed()));
+    }
+
+    private static void writeFirstFormatLock(DataOutputStream out, String key, String owner, long token,
+                                             String sessionId, long expiresAt) throws IOException {
+        out.writeUTF("t");
+        out.writeUTF(key);
+        out.writeUTF(owner);
+        out.writeLong(token);
+        out.writeLong(T0);
+        out.writeBoolean(sessionId != null);
+        if (sessionId != null) {
+            out.writeUTF(sessionId);
+        }
+        out.writeLong(LEASE);
+        out.writeLong(expiresAt);
+        out.writeInt(1);
     }
 
     @Test
