@@ -83,6 +83,24 @@ final class LockUnlockProbe {
         return windows;
     }
 
+    /**
+     * Warms every probe up, in turns, until each has made {@code operations} lock+unlock pairs (so the JIT has
+     * compiled the whole client path, not only the small floor's) or {@code cap} is spent, whichever is first.
+     * Nothing is recorded.
+     */
+    static <K> void warmUp(Map<K, LockUnlockProbe> probes, long operations, Duration cap) throws TimeoutException {
+        long end = System.nanoTime() + cap.toNanos();
+        while (System.nanoTime() < end
+                && probes.values().stream().anyMatch(probe -> probe.sequence < operations)) {
+            for (LockUnlockProbe probe : probes.values()) {
+                if (probe.sequence < operations) {
+                    probe.run(Math.min(end, System.nanoTime() + TURN.toNanos()), true, (start, op, floor) -> {
+                    });
+                }
+            }
+        }
+    }
+
     /** Measures for {@code duration} into histograms. */
     Window measure(Duration duration, boolean withFloor) throws TimeoutException {
         Window window = new Window(new LatencyHistogram(), new LatencyHistogram());

@@ -38,6 +38,15 @@ public final class UncontendedLatency implements Scenario {
     static final String LOCK_TYPE = "bench-s1";
     private static final String LEASE_PATH = "per-owner lease (tryLock)";
     private static final String ID = "S1";
+
+    /**
+     * Lock+unlock pairs each design makes before measuring: above HotSpot's C2 compile threshold (10,000
+     * invocations), so the client's longer path is measured compiled, as the floor's short one is.
+     */
+    private static final long WARM_UP_OPERATIONS = 15_000;
+
+    /** The warm-up stops after this many times the profile's warm-up even if fewer operations were made. */
+    private static final int WARM_UP_CAP = 10;
     private static final String FLOOR = "2× Caucho floor";
     private static final String ONE_FLOOR = "1× Caucho floor";
 
@@ -63,7 +72,7 @@ public final class UncontendedLatency implements Scenario {
                 clients.put(design, client);
                 probes.put(design, new LockUnlockProbe(client, floor, LOCK_TYPE, context.uniqueName("k")));
             }
-            LockUnlockProbe.alternate(probes, context.profile().warmUp(), true);
+            LockUnlockProbe.warmUp(probes, WARM_UP_OPERATIONS, context.profile().warmUp().multipliedBy(WARM_UP_CAP));
             Map<Design, LockUnlockProbe.Window> windows =
                     LockUnlockProbe.alternate(probes, context.profile().latencyWindow(), true);
             NoOpComparison noOps = new NoOpComparison(clients.get(Design.LOCK_FACADE).remote(), floor);

@@ -91,6 +91,12 @@ final class NodeSession implements AutoCloseable {
         if (keepAliveThread.isShutdown()) {
             throw new IllegalStateException("the session of node " + nodeId + " is closed");
         }
+        if (current != null && current.isLost()) {
+            // Found lost by an acquisition, before the keep-alive thread saw it (that thread was held up a TTL).
+            log.warn("{}: every lock of node {} under {} is lost; opening a new session", current.lossReason(),
+                    nodeId, current);
+            loseHoldsOf(current);
+        }
         if (current == null || current.isLost()) {
             String id = nodeId + "/" + UUID.randomUUID();
             long startedNanos = nanoClock.getAsLong();

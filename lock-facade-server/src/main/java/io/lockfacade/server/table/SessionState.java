@@ -11,6 +11,10 @@ import java.util.concurrent.TimeUnit;
  * locks, so that ending it costs O(locks of the session), never a scan. A keep-alive moves one deadline (O(1)) and
  * never moves it back. Ending is final. Time is always passed in.
  *
+ * <p>Once any transition has seen the deadline pass, the session has <em>lapsed</em> for good: moments are taken
+ * when calls arrive, so a keep-alive may be applied after a later moment already freed one of the session's locks,
+ * and it must not revive the session without that lock.
+ *
  * <p>Its own monitor serialises its changes; keys' transitions read it without taking that monitor.
  */
 final class SessionState {
@@ -23,6 +27,7 @@ final class SessionState {
     private volatile long endNanos;
     private volatile long lastKeepAliveNanos;
     private volatile boolean ended;
+    private volatile boolean lapsed;
     private long forceRemovals;
 
     SessionState(String id, long ttlMillis, long nowNanos) {
@@ -41,6 +46,7 @@ final class SessionState {
     /** @return whether the session is still alive and now runs at least one TTL from {@code nowNanos} */
     synchronized boolean keepAlive(long nowNanos) {
         if (hasEnded(nowNanos)) {
+            lapsed = true;
             return false;
         }
         long end = nowNanos + ttlNanos;
@@ -79,8 +85,20 @@ final class SessionState {
         return true;
     }
 
+    /** @return whether the session has ended or lapsed by {@code nowNanos}; a lapse it sees is final */
     boolean hasEnded(long nowNanos) {
-        return ended || nowNanos - endNanos >= 0;
+        if (ended || lapsed) {
+            return true;
+        }
+        return nowNanos - endNanos >= 0 && lapse(nowNanos);
+    }
+
+    /** Checked again under the monitor, against a keep-alive moving the deadline meanwhile. */
+    private synchronized boolean lapse(long nowNanos) {
+        if (nowNanos - endNanos >= 0) {
+            lapsed = true;
+        }
+        return lapsed;
     }
 
     boolean isEnded() {

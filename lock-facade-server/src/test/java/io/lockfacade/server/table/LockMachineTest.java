@@ -258,6 +258,24 @@ class LockMachineTest {
     }
 
     @Test
+    void aLateKeepAliveCannotReviveASessionOnceOneOfItsLocksWasFreedForExpiry() {
+        open("s1");
+        grantIn(ORDER_1, "a", "s1");
+        grantIn(ORDER_2, "a", "s1");
+        Moment beforeTheEnd = new Moment(nanos() + TimeUnit.MILLISECONDS.toNanos(TTL - 1), 0);
+        advance(TTL);
+        grant(ORDER_1, "b"); // frees the lapsed grant on access, without a visit to the whole session
+
+        // A keep-alive whose moment was taken before the end but applied after (its thread was descheduled).
+        SessionOutcome.Ended ended = assertInstanceOf(SessionOutcome.Ended.class,
+                machine.sessions().keepAlive("s1", beforeTheEnd));
+
+        assertEquals(1, ended.released());
+        assertNull(holder(ORDER_2));
+        assertEquals("b", holder(ORDER_1));
+    }
+
+    @Test
     void forceExpiryEndsASessionAtOnceAndCountsAsRemoval() {
         open("s1");
         grantIn(ORDER_1, "a", "s1");
