@@ -71,7 +71,7 @@ public final class GroupMemberLockService implements ParkingLockService, GroupEv
         executor.setRemoveOnCancelPolicy(true);
         this.leaderThread = executor;
         this.waiters = new LeaderWaiters(this::askAgain, this::releaseUndelivered,
-                key -> table.holder(key, System.currentTimeMillis()) == null);
+                key -> table.holder(key) == null);
         this.duties = new LeaderDuties(executor, table, log::submitNow, member::isLeader, log::isServing);
         member.stateMachine().setEvents(this);
         duties.start();
@@ -106,7 +106,7 @@ public final class GroupMemberLockService implements ParkingLockService, GroupEv
         log.requireLeader();
         ParkedCall call = new ParkedCall(key, request, new CompletableFuture<>());
         boolean queueBehind = wait > 0 && waiters.hasWaiters(key)
-                && !owner.equals(table.holder(key, System.currentTimeMillis()));
+                && !owner.equals(table.holder(key));
         if (queueBehind) {
             park(call, wait);
             return call.caller();

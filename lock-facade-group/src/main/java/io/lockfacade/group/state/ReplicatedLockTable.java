@@ -32,19 +32,23 @@ import java.util.concurrent.TimeUnit;
  * lock. Expiry costs what is due: an {@link ExpiryIndex} kept from the outcomes names the leases and sessions an
  * {@link Command.Kind#EXPIRE_DUE} entry visits.
  *
+ * <p>Every moment the machine is given, reads included, is the table's clock, which never goes back: the machine
+ * records what it once saw run out (a lapse is final), so a moment past the clock, or before it, could let one
+ * replica see what another never does.
+ *
  * <p>Thread-safe: applies come from one thread; reads from any thread go to the machine, which is safe for
  * concurrent use, and see every applied entry.
  */
 public final class ReplicatedLockTable {
 
     /**
-     * The resolution of {@link Command.Kind#EXPIRE_DUE}: an entry with time T frees what ended by T rounded down
-     * to a tick. Part of the replicated rules: every member must use the same value.
+     * The slot width of the expiry index: {@link #hasDue} reports a deadline at the end of its slot, at most this
+     * much after it (an acquisition frees an expired lock on the spot, whatever the slot).
      */
     public static final Duration EXPIRY_TICK = Duration.ofMillis(20);
 
     private volatile LockMachine machine = new LockMachine();
-    private volatile ExpiryIndex expiry = new ExpiryIndex(EXPIRY_TICK);
+    private volatile ExpiryIndex expiry = ExpiryIndex.singleWriter(EXPIRY_TICK);
     private volatile long clock;
 
     /**
@@ -76,8 +80,8 @@ public final class ReplicatedLockTable {
                     instanceof Released);
             case RELEASE_UNDELIVERED -> Outcome.of(fx.lock(machine.releaseUndelivered(undelivered(command), m))
                     instanceof Released);
-            case EXPIRE_DUE -> Outcome.number(expireDue(index, fx));
-            case TERM_START -> Outcome.number(startTerm(m));
+            case EXPIRE_DUE -> Outcome.number(expireDue(m, fx));
+            case TERM_START -> Outcome.number(machine.extendAll(m, (id, alive) -> fx.session(alive, id), fx::lock));
         };
         return new Applied(outcome, fx.freed());
     }
@@ -113,41 +117,26 @@ public final class ReplicatedLockTable {
     }
 
     /**
-     * Visits the sessions and leases due at the table's clock, rounded down to a tick so that which grants end
-     * depends only on the entries, never on which visits a replica's index holds (see
-     * {@link ExpiryIndex#drainedThroughNanos}).
+     * Visits the sessions and leases that may have ended by the table's clock: every slot of the index that holds a
+     * deadline at or before it, the slot the clock is in included. Each visit runs at the clock, so what ends is
+     * exactly what ran out by then, whichever visits a replica's index holds (a visit left from an earlier deadline
+     * only re-checks); what a visit finds alive is scheduled again.
      *
      * @return how many sessions and grants ended
      */
-    private int expireDue(long index, AppliedEffects fx) {
-        long now = nanos(clock);
-        Moment due = new Moment(expiry.drainedThroughNanos(now), index);
+    private int expireDue(Moment m, AppliedEffects fx) {
+        long through = m.nanos() + EXPIRY_TICK.toNanos() - 1;
         int[] ended = new int[1];
-        expiry.drainDue(now, id -> {
-            if (fx.session(machine.sessions().expire(id, due), id) instanceof SessionOutcome.Ended) {
+        expiry.drainDue(through, id -> {
+            if (fx.session(machine.sessions().expire(id, m), id) instanceof SessionOutcome.Ended) {
                 ended[0]++;
             }
         }, (key, token) -> {
-            if (fx.lock(machine.expire(key, token, due)) instanceof Released) {
+            if (fx.lock(machine.expire(key, token, m)) instanceof Released) {
                 ended[0]++;
             }
         });
         return ended[0];
-    }
-
-    /**
-     * Extends every session and lease by its own length, then indexes their new deadlines afresh: the visits of
-     * the old ones would only find them alive. Visits everything, once per term.
-     *
-     * @return how many sessions and leases were extended
-     */
-    private int startTerm(Moment m) {
-        int extended = machine.extendAll(m);
-        ExpiryIndex rebuilt = new ExpiryIndex(EXPIRY_TICK);
-        machine.sessions().describe().forEach(session -> rebuilt.sessionOpen(session.id(), session.endNanos()));
-        machine.forEachKey(key -> machine.describe(key, m.nanos()).ifPresent(rebuilt::granted));
-        expiry = rebuilt;
-        return extended;
     }
 
     /**
@@ -165,9 +154,12 @@ public final class ReplicatedLockTable {
         return expiry.nextDeadlineNanos(at) <= at;
     }
 
-    /** @return the owner of the live lock at {@code key} at {@code now}, or null if it is free */
-    public String holder(LockKey key, long now) {
-        return machine.describe(key, nanos(Math.max(clock, now))).map(LockView::owner).orElse(null);
+    /**
+     * @return the owner of the lock at {@code key} at the table's clock, or null if it is free. Read at the clock
+     *         of the entries applied, never later: what this reads must be what every replica reads
+     */
+    public String holder(LockKey key) {
+        return machine.describe(key, nanos(clock)).map(LockView::owner).orElse(null);
     }
 
     /** @return how many locks the table holds (live or waiting for expiry) */
@@ -187,7 +179,7 @@ public final class ReplicatedLockTable {
 
     /** Replaces the whole state with a snapshot's, and schedules the expiry visits of its leases and sessions. */
     public synchronized void restore(TableImage image) {
-        ExpiryIndex rebuilt = new ExpiryIndex(EXPIRY_TICK);
+        ExpiryIndex rebuilt = ExpiryIndex.singleWriter(EXPIRY_TICK);
         TableSnapshot table = image.table();
         table.sessions().forEach(session -> rebuilt.sessionOpen(session.id(), session.endNanos()));
         for (TableSnapshot.LockEntry lock : table.locks()) {

@@ -22,15 +22,34 @@ import java.util.function.LongConsumer;
  */
 public final class ExpiryIndex {
 
-    private final long tickNanos;
     private final ExpirySchedule<LockKey> leases;
     private final ExpirySchedule<String> sessionEnds;
+    private final boolean singleWriter;
 
-    /** @param tick the slot width: a deadline is visited at most one tick after it passes */
+    /**
+     * An index that any thread may change (the single master's): a slot emptied by unscheduling stays until it is
+     * drained, so its end may wake a reaper for nothing.
+     *
+     * @param tick the slot width: a deadline is visited at most one tick after it passes
+     */
     public ExpiryIndex(Duration tick) {
-        this.tickNanos = tick.toNanos();
+        this(tick, false);
+    }
+
+    private ExpiryIndex(Duration tick, boolean singleWriter) {
         this.leases = new ExpirySchedule<>(tick);
         this.sessionEnds = new ExpirySchedule<>(tick);
+        this.singleWriter = singleWriter;
+    }
+
+    /**
+     * @param tick the slot width
+     * @return an index changed from one thread only (a replicated table's apply thread; reads may come from any):
+     *         a slot is dropped as soon as nothing is left to visit in it, so {@link #nextDeadlineNanos} names only
+     *         deadlines that are really scheduled
+     */
+    public static ExpiryIndex singleWriter(Duration tick) {
+        return new ExpiryIndex(tick, true);
     }
 
     /** @param listener told the end of every slot a visit is scheduled into, so a reaper can wake earlier */
@@ -59,7 +78,7 @@ public final class ExpiryIndex {
             sessionEnds.schedule(sessionId, 0, slot);
             long previousSlot = sessionEnds.slotOf(alive.previousEndNanos());
             if (previousSlot < slot) {
-                sessionEnds.unschedule(sessionId, 0, previousSlot);
+                unschedule(sessionEnds, sessionId, 0, previousSlot);
             }
         } else if (outcome instanceof SessionOutcome.StillOpen open) {
             sessionEnds.schedule(sessionId, 0, sessionEnds.slotOf(open.endNanos()));
@@ -76,7 +95,7 @@ public final class ExpiryIndex {
     /** Forgets the visit of a grant that ended. */
     public void ended(LockView lock) {
         if (lock.isLeased()) {
-            leases.unschedule(lock.lockKey(), lock.fencingToken(), leases.slotOf(lock.endNanos()));
+            unschedule(leases, lock.lockKey(), lock.fencingToken(), leases.slotOf(lock.endNanos()));
         }
     }
 
@@ -97,15 +116,6 @@ public final class ExpiryIndex {
     }
 
     /**
-     * @return the end of the last slot {@link #drainDue} drains at {@code nowNanos}: every deadline at or before it
-     *         has a visit in the drain, and no later deadline has one of its own (a visit there is left from an
-     *         earlier deadline)
-     */
-    public long drainedThroughNanos(long nowNanos) {
-        return Math.floorDiv(nowNanos, tickNanos) * tickNanos;
-    }
-
-    /**
      * @return when the earliest scheduled visit is due ({@code nowNanos} if one is overdue), or
      *         {@link Long#MAX_VALUE} if none is scheduled
      */
@@ -123,7 +133,15 @@ public final class ExpiryIndex {
         leases.schedule(lock.lockKey(), lock.fencingToken(), slot);
         long previousSlot = leases.slotOf(previousEndNanos);
         if (previousSlot < slot) {
-            leases.unschedule(lock.lockKey(), lock.fencingToken(), previousSlot);
+            unschedule(leases, lock.lockKey(), lock.fencingToken(), previousSlot);
+        }
+    }
+
+    private <K> void unschedule(ExpirySchedule<K> schedule, K key, long stamp, long slot) {
+        if (singleWriter) {
+            schedule.unscheduleAndPrune(key, stamp, slot);
+        } else {
+            schedule.unschedule(key, stamp, slot);
         }
     }
 }

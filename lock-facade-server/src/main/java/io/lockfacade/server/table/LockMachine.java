@@ -3,6 +3,7 @@ package io.lockfacade.server.table;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
 
@@ -283,16 +284,19 @@ public final class LockMachine {
     }
 
     /**
-     * Extends every open session and every grant with a lease of its own to run at least its own length (TTL or
-     * lease) from {@code m}, those whose time ran out but that no transition has ended yet included: what a new
-     * leader of a replicated table does when it takes over (as etcd does with its leases), since keep-alives and
-     * renewals may have gone to the old leader. Nothing ends and no token is issued; deadlines only move later.
-     * Visits every session and every lock: once per term, never on a call's path.
+     * Extends every live session and every live grant with a lease of its own to run at least its own length (TTL
+     * or lease) from {@code m}: what a new leader of a replicated table does when it takes over (as etcd does with
+     * its leases), since keep-alives and renewals may have gone to the old leader. What has run out by {@code m}
+     * stays run out (a lapse is final, as for a keep-alive); nothing ends, no token is issued, deadlines only move
+     * later. Visits every session and every lock: once per term, never on a call's path.
      *
+     * @param sessions told each extended session, as {@link SessionBook#keepAlive} would answer it
+     * @param leases   told each extended grant, as {@link #renew} would answer it, so expiry visits can follow
      * @return how many sessions and leases were extended
      */
-    public int extendAll(Moment m) {
-        return manyKeys.extendAll(m);
+    public int extendAll(Moment m, BiConsumer<String, SessionOutcome.Alive> sessions,
+                         Consumer<Outcome.Renewed> leases) {
+        return manyKeys.extendAll(m, sessions, leases);
     }
 
     /**

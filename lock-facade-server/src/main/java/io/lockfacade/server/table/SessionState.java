@@ -60,13 +60,13 @@ final class SessionState {
     }
 
     /**
-     * Makes the session run at least one TTL from {@code nowNanos}, even if its TTL has run out meanwhile (as long
-     * as it has not been ended): a new leader's extension, since keep-alives may have gone to the old leader.
+     * Makes the session run at least one TTL from {@code nowNanos}, unless it has ended or lapsed (a new leader's
+     * extension: keep-alives may have gone to the old leader). Unlike a keep-alive it records no keep-alive.
      *
-     * @return whether the session is still open (not ended)
+     * @return whether the session was alive and now runs at least one TTL from {@code nowNanos}
      */
     synchronized boolean extendFrom(long nowNanos) {
-        if (ended) {
+        if (hasEnded(nowNanos)) {
             return false;
         }
         long end = nowNanos + ttlNanos;

@@ -2,6 +2,7 @@ package io.lockfacade.server.table;
 
 import org.junit.jupiter.api.Test;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalLong;
 import java.util.concurrent.TimeUnit;
@@ -12,6 +13,7 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 /** The lock rules as a state machine on a hand-set clock: commands in, typed outcomes out, no threads. */
 class LockMachineTest {
@@ -349,41 +351,48 @@ class LockMachineTest {
     }
 
     @Test
-    void extendingAllMovesEverySessionAndLeaseOneOwnLengthFromNowAndNeverBack() {
+    void extendingAllRunsEverySessionAndLeaseItsOwnLengthFromNowAndReportsEach() {
         open("s1");
         grantIn(ORDER_1, "a", "s1");
         Handout leased = grant(ORDER_2, "b");
-        long sessionEnd = machine.describe(ORDER_1, nanos()).orElseThrow().endNanos();
-        advance(TTL + 1); // both have run out, and nothing has freed them yet
+        advance(LEASE - 1);
+        List<String> sessions = new ArrayList<>();
+        List<Outcome.Renewed> leases = new ArrayList<>();
 
-        assertEquals(2, machine.extendAll(now()));
+        assertEquals(2, machine.extendAll(now(), (id, alive) -> {
+            sessions.add(id);
+            assertEquals(nanos() + TimeUnit.MILLISECONDS.toNanos(TTL), alive.endNanos());
+        }, leases::add));
 
-        assertEquals("a", holder(ORDER_1));
-        assertEquals("b", holder(ORDER_2));
+        assertEquals(List.of("s1"), sessions);
+        assertEquals(1, leases.size());
+        assertEquals(leased.grant().getFencingToken(), leases.get(0).lock().fencingToken());
+        assertEquals(nanos() + TimeUnit.MILLISECONDS.toNanos(LEASE), leases.get(0).lock().endNanos());
+        assertTrue(leases.get(0).previousEndNanos() < leases.get(0).lock().endNanos());
         assertEquals(nanos() + TimeUnit.MILLISECONDS.toNanos(TTL), machine.describe(ORDER_1, nanos()).orElseThrow()
                 .endNanos());
-        assertEquals(nanos() + TimeUnit.MILLISECONDS.toNanos(LEASE), machine.describe(ORDER_2, nanos()).orElseThrow()
-                .endNanos());
-        assertEquals(leased.grant().getFencingToken(), machine.describe(ORDER_2, nanos()).orElseThrow()
-                .fencingToken());
-        assertTrue(sessionEnd < machine.describe(ORDER_1, nanos()).orElseThrow().endNanos());
         TableSnapshot extended = machine.snapshot();
-        assertEquals(2, machine.extendAll(new Moment(nanos() - TimeUnit.MILLISECONDS.toNanos(LEASE), 0)));
+        machine.extendAll(new Moment(nanos() - TimeUnit.MILLISECONDS.toNanos(LEASE / 2), 0), (id, alive) -> { },
+                renewed -> { });
         assertEquals(extended, machine.snapshot(), "an earlier moment moves nothing back");
-        assertEquals(Effects.NONE, assertInstanceOf(Outcome.Renewed.class,
-                machine.renew(ORDER_2, "b", LEASE, now())).effects());
     }
 
     @Test
-    void extendingAllLeavesEndedSessionsEnded() {
+    void extendingAllLeavesWhatRanOutOrEndedAsItIs() {
         open("s1");
         grantIn(ORDER_1, "a", "s1");
+        open("s2");
+        grant(ORDER_2, "b");
         machine.sessions().end("s1", Effects.Cause.RELEASED, now());
+        advance(LEASE);
 
-        assertEquals(0, machine.extendAll(now()));
+        assertEquals(1, machine.extendAll(now(), (id, alive) -> assertEquals("s2", id),
+                renewed -> fail("a lease that ran out is not revived")));
 
         assertInstanceOf(SessionOutcome.NotOpen.class, machine.sessions().keepAlive("s1", now()));
         assertNull(holder(ORDER_1));
+        assertNull(holder(ORDER_2));
+        assertInstanceOf(Outcome.Granted.class, machine.acquire(ORDER_2, "c", LEASE, null, 0, now()));
     }
 
     @Test
