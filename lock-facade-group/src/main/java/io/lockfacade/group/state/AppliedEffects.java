@@ -6,7 +6,9 @@ import io.lockfacade.server.table.LockKey;
 import io.lockfacade.server.table.Outcome;
 import io.lockfacade.server.table.SessionOutcome;
 
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
 import java.util.List;
 
 /**
@@ -19,6 +21,8 @@ final class AppliedEffects {
 
     private final ExpiryIndex expiry;
     private final List<LockKey> freed = new ArrayList<>();
+    /** Sessions that lost a lock to expiry in this command and are still to be ended, in the order seen. */
+    private final Deque<String> lapsedSessions = new ArrayDeque<>();
 
     AppliedEffects(ExpiryIndex expiry) {
         this.expiry = expiry;
@@ -44,12 +48,20 @@ final class AppliedEffects {
         for (Effects.Ending ending : effects.endings()) {
             expiry.ended(ending.lock());
             freed.add(ending.lock().lockKey());
+            if (ending.cause() == Effects.Cause.EXPIRED && ending.lock().sessionId() != null) {
+                lapsedSessions.add(ending.lock().sessionId());
+            }
         }
         for (Effects.Handover handover : effects.handovers()) {
             if (handover.isGranted()) {
                 expiry.granted(handover.lock());
             }
         }
+    }
+
+    /** @return the next session that lost a lock to expiry, to end with the rest of its locks; null if none */
+    String nextLapsedSession() {
+        return lapsedSessions.poll();
     }
 
     /** @return the locks freed so far, in the order they were freed */

@@ -83,7 +83,20 @@ public final class ReplicatedLockTable {
             case EXPIRE_DUE -> Outcome.number(expireDue(m, fx));
             case TERM_START -> Outcome.number(machine.extendAll(m, (id, alive) -> fx.session(alive, id), fx::lock));
         };
+        endLapsedSessions(m, fx);
         return new Applied(outcome, fx.freed());
+    }
+
+    /**
+     * Ends every session that lost a lock to expiry in this command (an access that found its lock run out frees
+     * only that lock), with the rest of its locks: a session is whole or ended, so a term start, which revives a
+     * session whose time ran out, never revives one that is a lock short.
+     */
+    private void endLapsedSessions(Moment m, AppliedEffects fx) {
+        String id;
+        while ((id = fx.nextLapsedSession()) != null) {
+            fx.session(machine.sessions().expire(id, m), id);
+        }
     }
 
     private Outcome acquire(Command command, String sessionId, Moment m, AppliedEffects fx) {

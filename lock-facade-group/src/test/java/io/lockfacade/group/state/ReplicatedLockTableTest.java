@@ -224,17 +224,27 @@ class ReplicatedLockTableTest {
     }
 
     @Test
-    void termStartDoesNotReviveALeaseOrSessionThatRanOut() {
+    void termStartRevivesWhatRanOutWhileTheGroupWasDownButNotASessionThatLostALock() {
         apply(tryLock(T0, "k", "a"));
-        apply(Command.onSession(Command.Kind.OPEN_SESSION, T0, "s", LEASE));
-        apply(new Command(Command.Kind.TRY_LOCK_IN_SESSION, T0, "t", "s1", "a", "s", 0, 0));
+        apply(Command.onSession(Command.Kind.OPEN_SESSION, T0, "whole", LEASE));
+        apply(new Command(Command.Kind.TRY_LOCK_IN_SESSION, T0, "t", "w1", "a", "whole", 0, 0));
+        apply(Command.onSession(Command.Kind.OPEN_SESSION, T0, "short", LEASE));
+        apply(new Command(Command.Kind.TRY_LOCK_IN_SESSION, T0, "t", "s1", "a", "short", 0, 0));
+        apply(new Command(Command.Kind.TRY_LOCK_IN_SESSION, T0, "t", "s2", "a", "short", 0, 0));
+        // The session's time runs out; an access frees one of its locks, and the session ends with the other.
+        Applied taken = table.apply(tryLock(T0 + LEASE, "s1", "b"), ++index);
+        assertEquals(Outcome.Kind.GRANTED, taken.outcome().kind());
+        assertEquals(Set.of(new LockKey("t", "s1"), new LockKey("t", "s2")), Set.copyOf(taken.freed()));
 
-        assertEquals(0, apply(Command.onTable(Command.Kind.TERM_START, T0 + LEASE)).value());
+        assertEquals(3, apply(Command.onTable(Command.Kind.TERM_START, T0 + 3 * LEASE)).value()); // whole, k, s1
 
-        assertNull(table.holder(new LockKey("t", "k")));
-        assertEquals(2, table.apply(Command.onTable(Command.Kind.EXPIRE_DUE, T0 + LEASE), ++index).outcome().value());
-        assertEquals(-1, apply(Command.onSession(Command.Kind.KEEP_ALIVE_SESSION, T0 + LEASE, "s", 0)).value());
-        assertTrue(table.isTypeEmpty("t"));
+        assertEquals("a", table.holder(new LockKey("t", "k")));
+        assertEquals("a", table.holder(new LockKey("t", "w1")));
+        assertEquals(0, apply(Command.onSession(Command.Kind.KEEP_ALIVE_SESSION, T0 + 3 * LEASE, "whole", 0))
+                .value());
+        assertEquals(-1, apply(Command.onSession(Command.Kind.KEEP_ALIVE_SESSION, T0 + 3 * LEASE, "short", 0))
+                .value());
+        assertNull(table.holder(new LockKey("t", "s2")));
     }
 
     @Test

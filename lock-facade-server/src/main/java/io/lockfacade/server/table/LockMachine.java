@@ -284,11 +284,14 @@ public final class LockMachine {
     }
 
     /**
-     * Extends every live session and every live grant with a lease of its own to run at least its own length (TTL
-     * or lease) from {@code m}: what a new leader of a replicated table does when it takes over (as etcd does with
-     * its leases), since keep-alives and renewals may have gone to the old leader. What has run out by {@code m}
-     * stays run out (a lapse is final, as for a keep-alive); nothing ends, no token is issued, deadlines only move
-     * later. Visits every session and every lock: once per term, never on a call's path.
+     * Extends every session that has not ended and every grant with a lease of its own to run at least its own
+     * length (TTL or lease) from {@code m}, those whose time ran out but that nothing has freed yet included: what
+     * a new leader of a replicated table does when it takes over (as etcd does with its leases), since keep-alives
+     * and renewals may have gone to the old leader, or the whole group was down. A lapsed session is revived, so
+     * this is only for a table that ends a session as soon as one of its locks is freed for expiry (a session
+     * revived without one of its locks would let its client believe it still holds it). Nothing ends, no token is
+     * issued, deadlines only move later. Visits every session and every lock: once per term, never on a call's
+     * path.
      *
      * @param sessions told each extended session, as {@link SessionBook#keepAlive} would answer it
      * @param leases   told each extended grant, as {@link #renew} would answer it, so expiry visits can follow

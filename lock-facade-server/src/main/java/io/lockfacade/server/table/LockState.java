@@ -195,13 +195,13 @@ final class LockState {
     }
 
     /**
-     * Makes a grant with a lease of its own run at least its lease from {@code nowNanos}, unless the lease has run
-     * out (a new leader's extension); a grant under a session is left to its session.
+     * Makes a grant with a lease of its own run at least its lease from {@code nowNanos}, even if the lease ran out
+     * and nothing freed it yet (a new leader's extension); a grant under a session is left to its session.
      *
-     * @return whether the grant has a live lease of its own, now extended
+     * @return whether the grant has a lease of its own, now extended
      */
     boolean extendFrom(long nowNanos) {
-        if (session() != null || isExpired(nowNanos)) {
+        if (session() != null) {
             return false;
         }
         long end = nowNanos + TimeUnit.MILLISECONDS.toNanos(leaseMillis);

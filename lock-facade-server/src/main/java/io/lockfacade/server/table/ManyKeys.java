@@ -64,8 +64,8 @@ final class ManyKeys {
     }
 
     /**
-     * Extends every live session and every live grant with a lease of its own to run at least its own length from
-     * {@code m}; visits every session and every key, never holding two keys at once.
+     * Extends every session that has not ended and every grant with a lease of its own to run at least its own
+     * length from {@code m}; visits every session and every key, never holding two keys at once.
      *
      * @param sessions told each extended session, as a keep-alive would answer it
      * @param leases   told each extended grant, as a renewal would answer it
