@@ -17,7 +17,6 @@ import io.lockfacade.reliability.group.LoadClient;
 import io.lockfacade.reliability.group.MasterGroup;
 import io.lockfacade.reliability.group.NotLeaderAnswer;
 import io.lockfacade.reliability.network.FaultyProxy;
-import io.lockfacade.reliability.resource.FencedStore;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -42,10 +41,16 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
+import static io.lockfacade.reliability.testing.GroupFaultChecks.answerOf;
+import static io.lockfacade.reliability.testing.GroupFaultChecks.assertLoadClean;
+import static io.lockfacade.reliability.testing.GroupFaultChecks.awaitGrantAfter;
+import static io.lockfacade.reliability.testing.GroupFaultChecks.awaitView;
+import static io.lockfacade.reliability.testing.GroupFaultChecks.describe;
+import static io.lockfacade.reliability.testing.GroupFaultChecks.direct;
+import static io.lockfacade.reliability.testing.GroupFaultChecks.pause;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 /**
  * A master group of 3 real member JVMs under crashes, freezes and restarts, with lock traffic on a fenced resource
@@ -127,7 +132,7 @@ class MasterGroupChaosTest {
             proxies.forEach(proxy -> proxy.drop(0.02));
             long killedAt = System.nanoTime();
             group.kill(leader);
-            GrantRecord first = awaitGrantAfter(killedAt, leader);
+            GrantRecord first = awaitGrantAfter(group, load, killedAt, leader);
             failovers.add(TimeUnit.NANOSECONDS.toMillis(first.atNanos() - killedAt));
             proxies.forEach(FaultyProxy::heal);
             assertEquals(List.of(), held.check(admin), "locks lost when " + leader + " was killed");
@@ -137,7 +142,8 @@ class MasterGroupChaosTest {
             group.awaitLeader(GroupChaosLimits.LEADER_TIMEOUT);
         }
         load.close();
-        assertLoadClean("leader-crash", "failover-ms=" + failovers + " (SIGKILL -> first grant by the new leader)");
+        assertLoadClean(load, "leader-crash",
+                "failover-ms=" + failovers + " (SIGKILL -> first grant by the new leader)");
     }
 
     @Test
@@ -148,7 +154,7 @@ class MasterGroupChaosTest {
         HeldLocks held = hold(admin, "freeze");
         pause(GroupChaosLimits.LOAD_BETWEEN_FAULTS);
         String old = group.awaitLeader(GroupChaosLimits.LEADER_TIMEOUT);
-        MemoryLockService toOld = direct(old);
+        MemoryLockService toOld = direct(group, old);
         long frozenAt = System.nanoTime();
         group.freeze(old);
         // Sent to the frozen leader: it reads it only on resume, when another member already granted the key.
@@ -156,7 +162,7 @@ class MasterGroupChaosTest {
                 toOld.tryLock("probe", "x", "stale-caller", GroupChaosLimits.LOAD_LEASE.toMillis(), 0)));
         List<String> others = group.ids().stream().filter(id -> !id.equals(old)).toList();
         String successor = group.awaitLeader(others, GroupChaosLimits.LEADER_TIMEOUT);
-        GrantRecord first = awaitGrantAfter(frozenAt, old);
+        GrantRecord first = awaitGrantAfter(group, load, frozenAt, old);
         LockGrant fresh = admin.call("fresh tryLock", service -> service.tryLock("probe", "x", "fresh-caller",
                 GroupChaosLimits.KEEPER_LEASE.toMillis(), 0)).value();
         assertTrue(fresh != null, "the new leader did not grant a free key");
@@ -169,7 +175,7 @@ class MasterGroupChaosTest {
         Object stale = staleCall.get(GroupLoad.hangBoundMillis(), TimeUnit.MILLISECONDS);
         assertTrue(afterResume instanceof NotLeaderAnswer, "the resumed old leader answered " + afterResume);
         assertTrue(!(stale instanceof LockGrant), "the frozen leader granted on resume: " + stale);
-        GroupView resumed = awaitView(old, view -> view.leader().equals(Optional.of(successor)));
+        GroupView resumed = awaitView(group, old, view -> view.leader().equals(Optional.of(successor)));
         assertNotEquals("LEADER", resumed.roles().get(old), "the old leader did not step down: " + resumed);
         LockGrant stillFresh = admin.call("fresh again", service -> service.tryLock("probe", "x", "fresh-caller",
                 GroupChaosLimits.KEEPER_LEASE.toMillis(), 0)).value();
@@ -177,7 +183,7 @@ class MasterGroupChaosTest {
                 "the key granted by the new leader changed hands");
         assertEquals(List.of(), held.check(admin), "locks lost when " + old + " froze");
         load.close();
-        assertLoadClean("leader-freeze", "frozen-ms=" + frozenMillis + " failover-ms="
+        assertLoadClean(load, "leader-freeze", "frozen-ms=" + frozenMillis + " failover-ms="
                 + TimeUnit.NANOSECONDS.toMillis(first.atNanos() - frozenAt)
                 + " (SIGSTOP -> first grant by the new leader) stale-call=" + describe(stale)
                 + " after-resume=not-leader");
@@ -200,17 +206,17 @@ class MasterGroupChaosTest {
         assertTrue(load.grantCount() > grantsBefore, "no grant while one follower was down");
         long restartAt = System.nanoTime();
         group.restart(restarted);
-        GroupView rejoined = awaitView(restarted, view -> view.leader().equals(Optional.of(leader)));
+        GroupView rejoined = awaitView(group, restarted, view -> view.leader().equals(Optional.of(leader)));
         long rejoinMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - restartAt);
         // From now on every commit needs the restarted follower: it must have caught up with the log.
         group.kill(other);
         long otherKilledAt = System.nanoTime();
-        GrantRecord next = awaitGrantAfter(otherKilledAt, "");
+        GrantRecord next = awaitGrantAfter(group, load, otherKilledAt, "");
         assertEquals(List.of(), before.check(admin), "locks lost around the follower's restart");
         assertEquals(List.of(), whileDown.check(admin), "locks taken while the follower was down were lost");
         assertEquals(leader, group.awaitLeader(List.of(leader, restarted), GroupChaosLimits.LEADER_TIMEOUT));
         load.close();
-        assertLoadClean("follower-restart", "rejoin-ms=" + rejoinMillis + " (start -> names the leader, term "
+        assertLoadClean(load, "follower-restart", "rejoin-ms=" + rejoinMillis + " (start -> names the leader, term "
                 + rejoined.term() + ") commit-with-it-ms="
                 + TimeUnit.NANOSECONDS.toMillis(next.atNanos() - otherKilledAt));
     }
@@ -226,13 +232,13 @@ class MasterGroupChaosTest {
         proxies.forEach(proxy -> proxy.delay(GroupChaosLimits.PROXY_DELAY.toMillis()));
         long killedAt = System.nanoTime();
         group.kill(leader);
-        GrantRecord first = awaitGrantAfter(killedAt, "");
+        GrantRecord first = awaitGrantAfter(group, load, killedAt, "");
         pause(GroupChaosLimits.LOAD_BETWEEN_FAULTS);
         proxies.forEach(FaultyProxy::heal);
         assertEquals(List.of(), held.check(admin), "locks lost when " + leader + " was killed");
         load.close();
         // A node's grant does not say which member answered: the first may be the old leader's, still in flight.
-        assertLoadClean("client-nodes", "first-grant-after-kill-ms="
+        assertLoadClean(load, "client-nodes", "first-grant-after-kill-ms="
                 + TimeUnit.NANOSECONDS.toMillis(first.atNanos() - killedAt) + " (not a failover time) behind proxies"
                 + " delaying " + GroupChaosLimits.PROXY_DELAY.toMillis() + " ms");
     }
@@ -255,7 +261,7 @@ class MasterGroupChaosTest {
                 "newcomer", GroupChaosLimits.LOAD_LEASE.toMillis(), 0)).value();
         assertTrue(after != null && after.getFencingToken() > tokenBefore, "the first token after the restart "
                 + (after == null ? "was not granted" : after.getFencingToken()) + " is not above " + tokenBefore);
-        assertLoadClean("group-restart", "kill-all -> leader-ms=" + leaderMillis + " held=" + held.tokens().size()
+        assertLoadClean(load, "group-restart", "kill-all -> leader-ms=" + leaderMillis + " held=" + held.tokens().size()
                 + " token " + tokenBefore + " -> " + after.getFencingToken());
     }
 
@@ -283,81 +289,5 @@ class MasterGroupChaosTest {
             endpoints.put(id, URI.create("http://127.0.0.1:" + proxy.port() + group.endpoint(id).getPath()));
         }
         return endpoints;
-    }
-
-    /** One member's Hessian endpoint, no leader following, a read timeout longer than a freeze. */
-    private MemoryLockService direct(String id) {
-        return MemoryLockServiceProxies.create(group.endpoint(id), new ClientTransportSettings(
-                GroupChaosLimits.CONNECT_TIMEOUT, GroupChaosLimits.FREEZE.plus(GroupChaosLimits.READ_TIMEOUT), null));
-    }
-
-    private GrantRecord awaitGrantAfter(long afterNanos, String except) {
-        long deadline = System.nanoTime() + GroupChaosLimits.FAILOVER_TIMEOUT.toNanos();
-        while (System.nanoTime() < deadline) {
-            Optional<GrantRecord> first = load.firstGrantAfter(afterNanos, except);
-            if (first.isPresent()) {
-                return first.get();
-            }
-            pause(Duration.ofMillis(20));
-        }
-        return fail("no grant within " + GroupChaosLimits.FAILOVER_TIMEOUT + "; load errors " + load.errors()
-                + "; thread dumps " + group.dumpThreads(group.ids()));
-    }
-
-    private GroupView awaitView(String id, java.util.function.Predicate<GroupView> wanted) {
-        long deadline = System.nanoTime() + GroupChaosLimits.STEP_DOWN_TIMEOUT.toNanos();
-        Optional<GroupView> last = Optional.empty();
-        while (System.nanoTime() < deadline) {
-            last = group.view(id);
-            if (last.isPresent() && wanted.test(last.get())) {
-                return last.get();
-            }
-            pause(Duration.ofMillis(50));
-        }
-        return fail(id + " never showed the expected view within " + GroupChaosLimits.STEP_DOWN_TIMEOUT
-                + "; last " + last + "; thread dumps " + group.dumpThreads(group.ids()));
-    }
-
-    private void assertLoadClean(String scenario, String figures) {
-        FencedStore.Verdict verdict = load.verdict();
-        System.out.println("RELIABILITY group " + scenario + ": " + figures + " | calls=" + load.calls()
-                + " grants=" + load.grantCount() + " no-leader-calls=" + load.unavailableCalls() + " | overlaps="
-                + verdict.overlaps() + " stale-accepted=" + verdict.fencingViolations() + " token-regressions="
-                + verdict.refusedAtEntry() + " | max-overrun=" + load.maxOverrunMillis() + "ms (bound "
-                + GroupLoad.hangBoundMillis() + "ms) errors=" + load.errors().size());
-        assertEquals(List.of(), load.errors(), "unexpected failures");
-        assertEquals(0, verdict.overlaps(), "overlaps: " + verdict.overlapExamples());
-        assertEquals(0, verdict.fencingViolations(), "stale writes accepted");
-        assertEquals(0, verdict.refusedAtEntry(), "grants with a token below one already used on their key");
-        assertTrue(load.grantCount() > 0, "the load was never granted anything");
-        assertTrue(load.maxOverrunMillis() <= GroupLoad.hangBoundMillis(), "a call hung "
-                + load.maxOverrunMillis() + " ms beyond its wait");
-    }
-
-    /** @return what a call answered: its value, its {@code not leader} answer, or the failure itself */
-    private static Object answerOf(java.util.function.Supplier<Object> call) {
-        try {
-            return call.get();
-        } catch (RuntimeException e) {
-            Optional<NotLeaderAnswer> notLeader = NotLeaderAnswer.of(e);
-            return notLeader.isPresent() ? notLeader.get() : e;
-        }
-    }
-
-    private static String describe(Object answer) {
-        return answer instanceof NotLeaderAnswer ? "not-leader"
-                : answer instanceof RuntimeException e ? e.getClass().getSimpleName() : String.valueOf(answer);
-    }
-
-    private static void pause(Duration duration) {
-        if (duration.isNegative() || duration.isZero()) {
-            return;
-        }
-        try {
-            Thread.sleep(duration.toMillis());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted", e);
-        }
     }
 }

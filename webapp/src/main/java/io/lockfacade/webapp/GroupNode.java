@@ -29,7 +29,8 @@ final class GroupNode implements AutoCloseable {
      * @throws IOException if the data folder or the Raft port cannot be used
      */
     static GroupNode start(MasterGroupOptions options, MasterSettings settings) throws IOException {
-        GroupMember member = GroupMember.start(options.topology(), options.nodeId(), options.dataDir());
+        GroupMember member = GroupMember.start(options.topology(), options.nodeId(), options.dataDir(),
+                options.fsync());
         return new GroupNode(member, new GroupMemberLockService(member, settings));
     }
 

@@ -1,5 +1,6 @@
 package io.lockfacade.webapp;
 
+import io.lockfacade.group.raft.FsyncPolicy;
 import io.lockfacade.group.raft.GroupMemberAddress;
 import io.lockfacade.group.raft.GroupTopology;
 
@@ -7,13 +8,14 @@ import java.nio.file.Path;
 import java.util.Objects;
 
 /**
- * How a master joins a master group ({@code --node-id}, {@code --group}, {@code --data-dir}).
+ * How a master joins a master group ({@code --node-id}, {@code --group}, {@code --data-dir}, {@code --fsync}).
  *
  * @param nodeId   this member's id, one of the group's
  * @param topology every member of the group, this one included
  * @param dataDir  where this member keeps its Raft log and snapshots
+ * @param fsync    when this member forces its log to disk relative to an entry counting for commit
  */
-public record MasterGroupOptions(String nodeId, GroupTopology topology, Path dataDir) {
+public record MasterGroupOptions(String nodeId, GroupTopology topology, Path dataDir, FsyncPolicy fsync) {
 
     /** Folder under the working directory that holds each member's data by default. */
     public static final String DEFAULT_DATA_ROOT = "lockfacade-data";
@@ -23,7 +25,13 @@ public record MasterGroupOptions(String nodeId, GroupTopology topology, Path dat
         Objects.requireNonNull(nodeId, "nodeId");
         Objects.requireNonNull(topology, "topology");
         Objects.requireNonNull(dataDir, "dataDir");
+        Objects.requireNonNull(fsync, "fsync");
         topology.require(nodeId);
+    }
+
+    /** Options with the default fsync policy ({@link FsyncPolicy#DEFAULT}). */
+    public MasterGroupOptions(String nodeId, GroupTopology topology, Path dataDir) {
+        this(nodeId, topology, dataDir, FsyncPolicy.DEFAULT);
     }
 
     /** @return the data folder used without {@code --data-dir}: {@code ./lockfacade-data/<node-id>} */

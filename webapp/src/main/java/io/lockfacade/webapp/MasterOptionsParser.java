@@ -1,6 +1,7 @@
 package io.lockfacade.webapp;
 
 import io.lockfacade.api.LockLimits;
+import io.lockfacade.group.raft.FsyncPolicy;
 import io.lockfacade.group.raft.GroupTopology;
 import io.lockfacade.webapp.admin.AdminCredentials;
 
@@ -41,8 +42,9 @@ public final class MasterOptionsParser {
     private static final String NODE_ID = "--node-id";
     private static final String GROUP = "--group";
     private static final String DATA_DIR = "--data-dir";
+    private static final String FSYNC = "--fsync";
     private static final Set<String> FLAGS = Set.of(HOST, PORT, DEFAULT_LEASE, WAIT_CAP, SECRET, ADMIN_USER,
-            ADMIN_PASSWORD, NODE_ID, GROUP, DATA_DIR);
+            ADMIN_PASSWORD, NODE_ID, GROUP, DATA_DIR, FSYNC);
 
     /** The usage text {@code --help} prints. */
     public static final String USAGE = """
@@ -67,6 +69,9 @@ public final class MasterOptionsParser {
                                         gets the same list; HTTP host and port come from its entry
               --data-dir DIR            the member's Raft log and snapshots
                                         (default ./lockfacade-data/<node-id>)
+              --fsync always|async|off  when the member forces its Raft log to disk (default always:
+                                        before an entry counts; async and off can lose answered
+                                        grants on a power loss, see the README)
               --help                    print this help and exit
 
             Durations are a whole number and a unit: 500ms, 30s, 10m, 1h.
@@ -129,8 +134,10 @@ public final class MasterOptionsParser {
         String nodeId = values.get(NODE_ID);
         String group = values.get(GROUP);
         if (nodeId == null && group == null) {
-            if (values.containsKey(DATA_DIR)) {
-                throw new IllegalArgumentException(DATA_DIR + " needs " + NODE_ID + " and " + GROUP);
+            for (String memberOnly : List.of(DATA_DIR, FSYNC)) {
+                if (values.containsKey(memberOnly)) {
+                    throw new IllegalArgumentException(memberOnly + " needs " + NODE_ID + " and " + GROUP);
+                }
             }
             return null;
         }
@@ -142,7 +149,16 @@ public final class MasterOptionsParser {
             throw new IllegalArgumentException(DATA_DIR + " must not be empty");
         }
         return new MasterGroupOptions(nodeId, GroupTopology.parse(group),
-                dataDir == null ? MasterGroupOptions.defaultDataDir(nodeId) : Path.of(dataDir));
+                dataDir == null ? MasterGroupOptions.defaultDataDir(nodeId) : Path.of(dataDir),
+                values.containsKey(FSYNC) ? fsync(values.get(FSYNC)) : FsyncPolicy.DEFAULT);
+    }
+
+    private static FsyncPolicy fsync(String value) {
+        try {
+            return FsyncPolicy.parse(value);
+        } catch (IllegalArgumentException bad) {
+            throw new IllegalArgumentException(FSYNC + ": " + bad.getMessage(), bad);
+        }
     }
 
     private static Map<String, String> readFlags(List<String> args) throws UsageException {

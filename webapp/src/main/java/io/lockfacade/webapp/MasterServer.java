@@ -219,7 +219,7 @@ public final class MasterServer implements AutoCloseable {
         if (group == null) {
             AdminPages.install(context, service, credentials, metrics, activity);
         } else {
-            GroupStatusServlet.install(context, group.member(), credentials);
+            AdminPages.installOnGroupMember(context, group.service(), credentials, metrics);
         }
         return context;
     }

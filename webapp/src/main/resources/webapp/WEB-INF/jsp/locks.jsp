@@ -11,14 +11,18 @@
 <body data-refresh-seconds="${view.refreshSeconds}">
 <%@ include file="fragments/banner.jspf" %>
 <main>
+  <c:if test="${not empty group}"><%@ include file="fragments/group.jspf" %></c:if>
+  <c:choose>
+  <c:when test="${not empty elsewhere}"><%@ include file="fragments/elsewhere.jspf" %></c:when>
+  <c:otherwise>
   <section class="stats" aria-label="Master">
     <div class="stat"><span class="label">Locks held</span><span class="value" id="lock-count">${view.stats.lockCount}</span></div>
-    <div class="stat"><span class="label">Grants since start</span><span class="value" id="grant-count">${view.stats.grantCount}</span></div>
+    <div class="stat"><span class="label">Grants since start</span><span class="value" id="grant-count"><c:out value="${view.stats.grantCount}"/></span></div>
     <div class="stat"><span class="label">Uptime</span><span class="value" id="uptime"><c:out value="${view.stats.uptime}"/></span></div>
     <div class="stat"><span class="label">Started</span><span class="value small"><c:out value="${view.stats.startedAt}"/></span></div>
   </section>
 
-  <p><a href="/admin/sessions" id="sessions-link">Sessions &rarr;</a> · <a href="/admin/activity" id="activity-link">Activity &rarr;</a></p>
+  <p><a href="/admin/sessions" id="sessions-link">Sessions &rarr;</a><c:if test="${activityShown}"> · <a href="/admin/activity" id="activity-link">Activity &rarr;</a></c:if></p>
 
   <c:if test="${not empty view.notice}">
     <p class="notice ${view.notice.kind}" role="status" id="notice"><c:out value="${view.notice.text}"/></p>
@@ -139,6 +143,8 @@
       </c:choose>
     </nav>
   </c:if>
+  </c:otherwise>
+  </c:choose>
 </main>
 </body>
 </html>

@@ -17,6 +17,7 @@
     <p class="notice ${view.notice.kind}" role="status" id="notice"><c:out value="${view.notice.text}"/></p>
   </c:if>
   <c:choose>
+    <c:when test="${not empty elsewhere}"><%@ include file="fragments/elsewhere.jspf" %></c:when>
     <c:when test="${empty view.rows}">
       <p class="empty" id="no-sessions">No open session.</p>
     </c:when>

@@ -1,5 +1,6 @@
 package io.lockfacade.webapp;
 
+import io.lockfacade.group.raft.FsyncPolicy;
 import org.junit.jupiter.api.Test;
 
 import java.nio.file.Path;
@@ -31,6 +32,25 @@ class MasterGroupOptionsParserTest {
         assertEquals("n2", options.group().nodeId());
         assertEquals(3, options.group().topology().members().size());
         assertEquals(Path.of("lockfacade-data", "n2"), options.group().dataDir());
+        assertEquals(FsyncPolicy.ALWAYS, options.group().fsync());
+    }
+
+    @Test
+    void fsyncNamesOneOfThreePoliciesInAnyCase() throws Exception {
+        assertEquals(FsyncPolicy.ALWAYS, parse("--node-id", "n1", "--group", GROUP, "--fsync", "always").group().fsync());
+        assertEquals(FsyncPolicy.ASYNC, parse("--node-id", "n1", "--group", GROUP, "--fsync=async").group().fsync());
+        assertEquals(FsyncPolicy.OFF, parse("--node-id", "n1", "--group", GROUP, "--fsync", "OFF").group().fsync());
+    }
+
+    @Test
+    void aBadFsyncValueIsRefusedNamingTheFlagAndTheAcceptedValues() {
+        String refusal = refusal("--node-id", "n1", "--group", GROUP, "--fsync", "sometimes");
+        assertTrue(refusal.contains("--fsync") && refusal.contains("sometimes"), refusal);
+        assertTrue(refusal.contains("always, async, off"), refusal);
+        assertTrue(refusal("--node-id", "n1", "--group", GROUP, "--fsync=").contains("--fsync"));
+        assertTrue(refusal("--fsync", "off").contains("--node-id"), "--fsync is for group members only");
+        assertTrue(refusal("--node-id", "n1", "--group", GROUP, "--fsync", "off", "--fsync", "always")
+                .contains("--fsync"));
     }
 
     @Test

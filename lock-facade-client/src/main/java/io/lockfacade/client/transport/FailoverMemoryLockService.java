@@ -32,8 +32,12 @@ public final class FailoverMemoryLockService implements MemoryLockService {
     /** Longest wait one attempt of a waiting {@code tryLock} asks for; a longer wait is asked in turns. */
     public static final Duration WAIT_SLICE = Duration.ofSeconds(2);
 
-    /** Pause before asking again when no member named a leader (an election takes a few hundred ms). */
-    static final Duration ELECTION_PAUSE = Duration.ofMillis(100);
+    /**
+     * Pause before asking again when no live member named a leader. An election takes a few hundred ms and the new
+     * leader serves as soon as it is elected: a short pause finds it within a few ms (a 100 ms pause added 50 ms to
+     * a failover on average), at the cost of two quick "not leader" answers per pause and caller while it lasts.
+     */
+    static final Duration ELECTION_PAUSE = Duration.ofMillis(25);
 
     /**
      * How long a member that could not be reached is skipped, even when another member still names it leader

@@ -2,6 +2,9 @@ package io.lockfacade.group.raft;
 
 import io.lockfacade.group.state.ReplicatedLockTable;
 import org.apache.ratis.proto.RaftProtos.RaftPeerRole;
+import org.apache.ratis.protocol.RaftClientAsynchronousProtocol;
+import org.apache.ratis.protocol.RaftClientReply;
+import org.apache.ratis.protocol.RaftClientRequest;
 import org.apache.ratis.protocol.RaftGroup;
 import org.apache.ratis.protocol.RaftGroupId;
 import org.apache.ratis.protocol.RaftPeer;
@@ -19,6 +22,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * This process's Ratis server in the master group: its state machine, its view of the leader and the term.
@@ -53,6 +57,17 @@ public final class GroupMember implements AutoCloseable {
      * @throws IOException if the directory or the port cannot be used
      */
     public static GroupMember start(GroupTopology topology, String selfId, Path dataDir) throws IOException {
+        return start(topology, selfId, dataDir, FsyncPolicy.DEFAULT);
+    }
+
+    /**
+     * {@link #start(GroupTopology, String, Path)} with a chosen fsync policy.
+     *
+     * @param fsync when this member forces its log to disk relative to an entry counting for commit
+     * @throws IOException if the directory or the port cannot be used
+     */
+    public static GroupMember start(GroupTopology topology, String selfId, Path dataDir, FsyncPolicy fsync)
+            throws IOException {
         GroupMemberAddress self = topology.require(selfId);
         Files.createDirectories(dataDir);
         RaftGroupId groupId = RaftGroupId.valueOf(UUID.nameUUIDFromBytes(GROUP_NAME.getBytes(StandardCharsets.UTF_8)));
@@ -64,7 +79,7 @@ public final class GroupMember implements AutoCloseable {
         RaftServer server = RaftServer.newBuilder()
                 .setServerId(RaftPeerId.valueOf(selfId))
                 .setGroup(RaftGroup.valueOf(groupId, peers))
-                .setProperties(RaftTuning.properties(self, dataDir))
+                .setProperties(RaftTuning.properties(self, dataDir, fsync))
                 .setStateMachine(stateMachine)
                 .setOption(RaftStorage.StartupOption.RECOVER)
                 .build();
@@ -80,6 +95,22 @@ public final class GroupMember implements AutoCloseable {
     /** @return the Ratis server, to submit requests to */
     public RaftServer server() {
         return server;
+    }
+
+    /**
+     * Submits a request to this member's division on the calling thread. {@code RaftServer}'s own
+     * {@code submitClientRequestAsync} hands every request to a pool thread and joins it (made for transport
+     * threads, which must not block): two thread switches per command that an in-process caller does not need.
+     * The append itself is the same; only the reply future completes later, on Ratis' threads.
+     *
+     * @throws IOException if the division is not running
+     */
+    public CompletableFuture<RaftClientReply> submitDirect(RaftClientRequest request) throws IOException {
+        RaftServer.Division division = server.getDivision(groupId);
+        if (division instanceof RaftClientAsynchronousProtocol direct) {
+            return direct.submitClientRequestAsync(request);
+        }
+        return server.submitClientRequestAsync(request);
     }
 
     /** @return the group's id */

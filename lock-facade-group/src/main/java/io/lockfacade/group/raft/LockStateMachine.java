@@ -34,7 +34,9 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
 import java.util.Collection;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -86,11 +88,30 @@ public final class LockStateMachine extends BaseStateMachine {
     @Override
     public CompletableFuture<Message> applyTransaction(TransactionContext transaction) {
         LogEntryProto entry = transaction.getLogEntry();
-        Command command = Command.decode(entry.getStateMachineLogEntry().getLogData().toByteArray());
-        Applied applied = table.apply(command, entry.getIndex());
+        byte[] data = entry.getStateMachineLogEntry().getLogData().toByteArray();
+        if (CommandBatch.isBatch(data)) {
+            return applyBatch(CommandBatch.decode(data), entry);
+        }
+        Applied applied = applyOne(Command.decode(data), entry);
         updateLastAppliedTermIndex(entry.getTerm(), entry.getIndex());
-        events.applied(command, applied, entry.getTerm(), entry.getIndex());
         return CompletableFuture.completedFuture(Message.valueOf(ByteString.copyFrom(applied.outcome().encode())));
+    }
+
+    /** A {@link CommandBatch}: each command in order at the entry's index; the reply carries every outcome. */
+    private CompletableFuture<Message> applyBatch(List<Command> commands, LogEntryProto entry) {
+        List<Outcome> outcomes = new ArrayList<>(commands.size());
+        for (Command command : commands) {
+            outcomes.add(applyOne(command, entry).outcome());
+        }
+        updateLastAppliedTermIndex(entry.getTerm(), entry.getIndex());
+        return CompletableFuture.completedFuture(Message.valueOf(ByteString.copyFrom(
+                CommandBatch.encodeOutcomes(outcomes))));
+    }
+
+    private Applied applyOne(Command command, LogEntryProto entry) {
+        Applied applied = table.apply(command, entry.getIndex());
+        events.applied(command, applied, entry.getTerm(), entry.getIndex());
+        return applied;
     }
 
     @Override

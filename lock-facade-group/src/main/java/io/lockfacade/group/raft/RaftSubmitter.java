@@ -12,6 +12,7 @@ import org.apache.ratis.protocol.exceptions.RaftException;
 import org.apache.ratis.thirdparty.com.google.protobuf.ByteString;
 
 import java.io.IOException;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -34,15 +35,24 @@ public final class RaftSubmitter {
 
     /** @return the outcome of appending and applying {@code command}; fails as the class comment says */
     public CompletableFuture<Outcome> submit(Command command) {
-        return send(command.encode(), RaftClientRequest.writeRequestType());
+        return send(command.encode(), RaftClientRequest.writeRequestType()).thenApply(Outcome::decode);
+    }
+
+    /**
+     * Appends several commands as one entry (one replication round), applied in order.
+     *
+     * @return the outcome of each command, in the batch's order; fails as the class comment says
+     */
+    public CompletableFuture<List<Outcome>> submit(CommandBatch batch) {
+        return send(batch.encode(), RaftClientRequest.writeRequestType()).thenApply(CommandBatch::decodeOutcomes);
     }
 
     /** @return the outcome of a linearizable read (ReadIndex) of {@code query} */
     public CompletableFuture<Outcome> read(TypeQuery query) {
-        return send(query.encode(), RaftClientRequest.readRequestType());
+        return send(query.encode(), RaftClientRequest.readRequestType()).thenApply(Outcome::decode);
     }
 
-    private CompletableFuture<Outcome> send(byte[] body, RaftClientRequest.Type type) {
+    private CompletableFuture<byte[]> send(byte[] body, RaftClientRequest.Type type) {
         RaftClientRequest request = RaftClientRequest.newBuilder()
                 .setClientId(clientId)
                 .setServerId(member.server().getId())
@@ -53,7 +63,7 @@ public final class RaftSubmitter {
                 .build();
         CompletableFuture<RaftClientReply> reply;
         try {
-            reply = member.server().submitClientRequestAsync(request);
+            reply = member.submitDirect(request);
         } catch (IOException | RuntimeException refused) {
             return CompletableFuture.failedFuture(notLeader());
         }
@@ -62,7 +72,7 @@ public final class RaftSubmitter {
                 throw notLeader();
             }
             if (answer.isSuccess()) {
-                return Outcome.decode(answer.getMessage().getContent().toByteArray());
+                return answer.getMessage().getContent().toByteArray();
             }
             throw translate(answer);
         });

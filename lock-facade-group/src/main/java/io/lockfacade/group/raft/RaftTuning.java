@@ -50,9 +50,10 @@ public final class RaftTuning {
     /**
      * @param self    the member these properties are for: Raft listens on its host and Raft port
      * @param dataDir where the log and snapshots live
+     * @param fsync   when the log is forced to disk relative to an entry counting for commit
      * @return the properties for {@code self}'s Raft server
      */
-    public static RaftProperties properties(GroupMemberAddress self, Path dataDir) {
+    public static RaftProperties properties(GroupMemberAddress self, Path dataDir, FsyncPolicy fsync) {
         RaftProperties properties = new RaftProperties();
         // Netty, not Ratis' default gRPC: a restarted member rejoined in about 1 s against 5-7 s with gRPC.
         RaftConfigKeys.Rpc.setType(properties, SupportedRpcType.NETTY);
@@ -65,8 +66,15 @@ public final class RaftTuning {
         RaftServerConfigKeys.Read.setOption(properties, RaftServerConfigKeys.Read.Option.LINEARIZABLE);
         RaftServerConfigKeys.Read.setTimeout(properties, millis(READ_TIMEOUT));
         RaftServerConfigKeys.RetryCache.setExpiryTime(properties, millis(RETRY_CACHE_EXPIRY));
-        // An on-disk log, fsynced before an entry counts for commit (Ratis' default flush policy).
+        // An on-disk log (a memory log loses answered grants on a group restart), forced as --fsync says.
         RaftServerConfigKeys.Log.setUseMemory(properties, false);
+        RaftServerConfigKeys.Log.setAsyncFlushEnabled(properties, fsync == FsyncPolicy.ASYNC);
+        RaftServerConfigKeys.Log.setUnsafeFlushEnabled(properties, fsync == FsyncPolicy.OFF);
+        // No commit-index entry after every commit (Ratis' log-metadata): with it, each command cost a second
+        // entry, written, forced and replicated by every member, queued ahead of the next command. It only lets a
+        // lone member apply up to the last commit it saw while no majority runs, when the group serves nothing;
+        // with a majority back, the new leader's first entry commits (and applies) everything before it.
+        RaftServerConfigKeys.Log.setLogMetadataEnabled(properties, false);
         RaftServerConfigKeys.Log.setSegmentSizeMax(properties, SEGMENT_SIZE_MAX);
         RaftServerConfigKeys.Log.setPreallocatedSize(properties, PREALLOCATED_SIZE);
         RaftServerConfigKeys.Log.setPurgeUptoSnapshotIndex(properties, true);

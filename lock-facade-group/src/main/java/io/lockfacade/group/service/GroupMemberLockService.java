@@ -5,6 +5,7 @@ import io.lockfacade.api.LockGrant;
 import io.lockfacade.api.LockLimits;
 import io.lockfacade.api.NotLeaderException;
 import io.lockfacade.api.SessionExpiredException;
+import io.lockfacade.group.raft.CommandBatch;
 import io.lockfacade.group.raft.GroupEvents;
 import io.lockfacade.group.raft.GroupMember;
 import io.lockfacade.group.state.Applied;
@@ -18,6 +19,7 @@ import io.lockfacade.server.table.LockKey;
 import org.apache.ratis.protocol.RaftPeerId;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
@@ -72,7 +74,8 @@ public final class GroupMemberLockService implements ParkingLockService, GroupEv
         this.leaderThread = executor;
         this.waiters = new LeaderWaiters(this::askAgain, this::releaseUndelivered,
                 key -> table.holder(key) == null);
-        this.duties = new LeaderDuties(executor, table, log::submitNow, member::isLeader, log::isServing);
+        this.duties = new LeaderDuties(executor, table, log::submitNow, log::startTerm, member::isLeader,
+                log::isServing);
         member.stateMachine().setEvents(this);
         duties.start();
         if (member.isLeader()) {
@@ -141,26 +144,42 @@ public final class GroupMemberLockService implements ParkingLockService, GroupEv
 
     /** Proposes a (parked or new) acquisition; the future never fails, failures are an {@code Attempt}. */
     private CompletableFuture<LeaderWaiters.Attempt> askAgain(ParkedCall call) {
-        return log.propose(call.request()).handle((outcome, failure) -> {
-            if (failure != null) {
-                return new LeaderWaiters.Attempt.Failed(Failures.unwrap(failure));
-            }
-            Command asked = call.request().apply(0);
-            return switch (outcome.kind()) {
-                case GRANTED -> new LeaderWaiters.Attempt.Granted(new Handout(new LockGrant(asked.lockType(),
-                        asked.key(), asked.owner(), outcome.value(), outcome.lease()), outcome.sequence()));
-                case BUSY -> new LeaderWaiters.Attempt.Busy();
-                case SESSION_ENDED -> new LeaderWaiters.Attempt.Failed(sessionEnded(asked.sessionId()));
-                default -> new LeaderWaiters.Attempt.Failed(new IllegalStateException("unexpected " + outcome));
-            };
-        });
+        return log.propose(call.request()).handle((outcome, failure) -> failure != null
+                ? new LeaderWaiters.Attempt.Failed(Failures.unwrap(failure)) : attempt(call, outcome));
     }
 
+    /** @return what an applied acquisition means for the call that asked it */
+    private static LeaderWaiters.Attempt attempt(ParkedCall call, Outcome outcome) {
+        Command asked = call.request().apply(0);
+        return switch (outcome.kind()) {
+            case GRANTED -> new LeaderWaiters.Attempt.Granted(new Handout(new LockGrant(asked.lockType(),
+                    asked.key(), asked.owner(), outcome.value(), outcome.lease()), outcome.sequence()));
+            case BUSY -> new LeaderWaiters.Attempt.Busy();
+            case SESSION_ENDED -> new LeaderWaiters.Attempt.Failed(sessionEnded(asked.sessionId()));
+            default -> new LeaderWaiters.Attempt.Failed(new IllegalStateException("unexpected " + outcome));
+        };
+    }
+
+    /**
+     * Releases a lock. When calls wait for it, the release and the oldest waiter's acquisition travel in one log
+     * entry ({@link CommandBatch}): the lock changes hands in one replication round instead of two.
+     */
     @Override
     public boolean unlock(String lockType, String key, String owner) {
-        lockKey(lockType, key);
+        LockKey lockKey = lockKey(lockType, key);
         LockArguments.requireOwner(owner);
-        return log.commit(now -> Command.onLock(Command.Kind.UNLOCK, now, lockType, key, owner, 0)).yes();
+        LongFunction<Command> release = now -> Command.onLock(Command.Kind.UNLOCK, now, lockType, key, owner, 0);
+        log.requireLeader();
+        ParkedCall next = owner.equals(table.holder(lockKey))
+                ? waiters.claimHandoff(lockKey) : null;
+        if (next == null) {
+            return log.commit(release).yes();
+        }
+        CompletableFuture<List<Outcome>> both = log.proposeBatch(now -> new CommandBatch(List.of(release.apply(now),
+                next.request().apply(now))));
+        waiters.handOff(next, both.handle((outcomes, failure) -> failure != null
+                ? new LeaderWaiters.Attempt.Failed(Failures.unwrap(failure)) : attempt(next, outcomes.get(1))));
+        return log.await(both).get(0).yes();
     }
 
     @Override
@@ -291,5 +310,12 @@ public final class GroupMemberLockService implements ParkingLockService, GroupEv
 
     private static LockKey lockKey(String lockType, String key) {
         return new LockKey(LockArguments.requireName("lockType", lockType), LockArguments.requireName("key", key));
+    }
+
+    // ---- for the admin pages (GroupAdminSource): reads only, nothing here proposes ----
+
+    /** @return how many acquisitions are parked on this member for one lock (0 on a follower) */
+    public int waitingFor(LockKey key) {
+        return waiters.waitingFor(key);
     }
 }

@@ -31,6 +31,7 @@ final class LeaderDuties {
     private final ScheduledExecutorService executor;
     private final ReplicatedLockTable table;
     private final Function<Command, CompletableFuture<?>> propose;
+    private final Function<Command, CompletableFuture<?>> startTerm;
     private final BooleanSupplier isServing;
     private final BooleanSupplier isLeader;
     private final AtomicBoolean expiryInFlight = new AtomicBoolean();
@@ -39,15 +40,17 @@ final class LeaderDuties {
      * @param executor  the leader's thread
      * @param table     the applied table, to see what is due
      * @param propose   appends a command
+     * @param startTerm appends the term-start entry (and lets calls through once it is in the log)
      * @param isLeader  whether this member leads (Raft's view)
      * @param isServing whether this member leads and its term-start entry is applied
      */
     LeaderDuties(ScheduledExecutorService executor, ReplicatedLockTable table,
-                 Function<Command, CompletableFuture<?>> propose, BooleanSupplier isLeader,
-                 BooleanSupplier isServing) {
+                 Function<Command, CompletableFuture<?>> propose, Function<Command, CompletableFuture<?>> startTerm,
+                 BooleanSupplier isLeader, BooleanSupplier isServing) {
         this.executor = executor;
         this.table = table;
         this.propose = propose;
+        this.startTerm = startTerm;
         this.isLeader = isLeader;
         this.isServing = isServing;
     }
@@ -67,7 +70,7 @@ final class LeaderDuties {
         if (!isLeader.getAsBoolean() || isServing.getAsBoolean()) {
             return;
         }
-        propose.apply(Command.onTable(Command.Kind.TERM_START, System.currentTimeMillis()))
+        startTerm.apply(Command.onTable(Command.Kind.TERM_START, System.currentTimeMillis()))
                 .whenComplete((applied, failure) -> {
                     if (failure != null) {
                         LOG.debug("term-start entry not appended, retrying: {}", failure.toString());

@@ -1,6 +1,7 @@
 package io.lockfacade.group.service;
 
 import io.lockfacade.api.NotLeaderException;
+import io.lockfacade.group.raft.CommandBatch;
 import io.lockfacade.group.raft.GroupMember;
 import io.lockfacade.group.raft.RaftSubmitter;
 import io.lockfacade.group.state.Command;
@@ -8,6 +9,7 @@ import io.lockfacade.group.state.Outcome;
 import io.lockfacade.group.state.TypeQuery;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -65,9 +67,25 @@ final class LeaderProposer {
         gate.fail(notLeader);
     }
 
-    /** Appends a command bypassing the gate (the term-start entry itself). */
+    /** Appends a command bypassing the gate. */
     CompletableFuture<Outcome> submitNow(Command command) {
         return submitter.submit(command);
+    }
+
+    /**
+     * Appends the term-start entry bypassing the gate, and opens the gate as soon as the entry is in the leader's
+     * log rather than once it is applied: Ratis appends on the submitting thread, so every command let through
+     * afterwards gets a later index and is applied after the lease extension, and none can commit unless the
+     * term-start entry does. This saves a new leader one replication round before its first grant.
+     *
+     * @return the term-start entry's outcome
+     */
+    CompletableFuture<Outcome> startTerm(Command termStart) {
+        CompletableFuture<Outcome> pending = submitter.submit(termStart);
+        if (!pending.isCompletedExceptionally() && member.isLeader()) {
+            gate.open();
+        }
+        return pending;
     }
 
     /**
@@ -84,6 +102,15 @@ final class LeaderProposer {
         return bounded(gate.ready().thenCompose(ready -> submitter.read(new TypeQuery(lockType))));
     }
 
+    /**
+     * {@link #propose} for several commands in one entry (one replication round); the same time stamps them all.
+     *
+     * @return each command's outcome, in order
+     */
+    CompletableFuture<List<Outcome>> proposeBatch(LongFunction<CommandBatch> request) {
+        return bounded(gate.ready().thenCompose(ready -> submitter.submit(request.apply(System.currentTimeMillis()))));
+    }
+
     /** {@link #propose} on the leader, waiting for the outcome. */
     Outcome commit(LongFunction<Command> request) {
         requireLeader();
@@ -91,7 +118,7 @@ final class LeaderProposer {
     }
 
     /** Waits for an outcome; every failure is rethrown as the runtime exception it is. */
-    Outcome await(CompletableFuture<Outcome> pending) {
+    <T> T await(CompletableFuture<T> pending) {
         try {
             return pending.get();
         } catch (InterruptedException e) {

@@ -76,20 +76,42 @@ final class LeaderWaiters {
         }
     }
 
-    /** A lock was freed: its oldest live waiter's acquisition is proposed, unless one is in flight. */
+    /**
+     * A lock was freed: its oldest live waiter's acquisition is proposed, unless one is in flight or the lock was
+     * taken again meanwhile (a hand-off in the same entry as the release, {@link #claimHandoff}).
+     */
     void freed(LockKey key) {
-        ParkedCall head;
+        if (!isFree.test(key)) {
+            return;
+        }
+        ParkedCall head = claimHandoff(key);
+        if (head != null) {
+            handOff(head, propose.apply(head));
+        }
+    }
+
+    /**
+     * Claims the oldest live waiter of a lock for a proposal of its acquisition, so that no other proposal for this
+     * lock starts until {@link #handOff} settles it.
+     *
+     * @return the claimed waiter, or {@code null} if no call waits or a proposal for the lock is in flight
+     */
+    ParkedCall claimHandoff(LockKey key) {
         synchronized (this) {
             if (proposing.contains(key)) {
-                return;
+                return null;
             }
-            head = liveHead(key);
-            if (head == null) {
-                return;
+            ParkedCall head = liveHead(key);
+            if (head != null) {
+                proposing.add(key);
             }
-            proposing.add(key);
+            return head;
         }
-        propose.apply(head).whenComplete((attempt, error) -> settle(head,
+    }
+
+    /** Settles a waiter claimed with {@link #claimHandoff} once its proposed acquisition is answered. */
+    void handOff(ParkedCall head, CompletableFuture<Attempt> proposed) {
+        proposed.whenComplete((attempt, error) -> settle(head,
                 error != null ? new Attempt.Failed(Failures.unwrap(error)) : attempt));
     }
 
@@ -157,5 +179,11 @@ final class LeaderWaiters {
             return null;
         }
         return queue.peekFirst();
+    }
+
+    /** @return how many calls wait for this lock now (for the admin page; calls already answered excluded) */
+    synchronized int waitingFor(LockKey key) {
+        Deque<ParkedCall> queue = queues.get(key);
+        return queue == null ? 0 : (int) queue.stream().filter(call -> !call.caller().isDone()).count();
     }
 }

@@ -11,9 +11,14 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -89,6 +94,82 @@ class InProcessGroupTest {
     }
 
     @Test
+    void aReleaseAndTheGrantToTheNextWaiterShareOneLogEntry() throws Exception {
+        int leaderIndex = group.awaitServingLeader();
+        GroupMemberLockService leader = group.service(leaderIndex);
+        leader.tryLock("orders", "k", "a", LEASE, 0);
+        CompletableFuture<Handout> waiting = leader.tryLockAsync("orders", "k", "b", LEASE, 8_000);
+        awaitParked(leader, 1);
+        group.awaitSameAppliedIndex();
+        long before = group.member(leaderIndex).stateMachine().getLastAppliedTermIndex().getIndex();
+        assertTrue(leader.unlock("orders", "k", "a"));
+        LockGrant handedOver = waiting.get(5, TimeUnit.SECONDS).grant();
+        group.awaitSameAppliedIndex();
+        long after = group.member(leaderIndex).stateMachine().getLastAppliedTermIndex().getIndex();
+        assertEquals(before + 1, after, "one entry for the release and the grant");
+        assertEquals(after, handedOver.getFencingToken());
+        assertEquals("b", handedOver.getOwner());
+        for (int i = 1; i < group.size(); i++) {
+            assertEquals(group.member(0).stateMachine().table().image(),
+                    group.member(i).stateMachine().table().image());
+        }
+    }
+
+    @Test
+    void contendingCallersHoldTheLockOneAtATimeWithRisingTokens() throws Exception {
+        GroupMemberLockService leader = group.service(group.awaitServingLeader());
+        int callers = 6;
+        int rounds = 10;
+        AtomicReference<String> holder = new AtomicReference<>();
+        AtomicLong lastToken = new AtomicLong();
+        List<String> violations = Collections.synchronizedList(new ArrayList<>());
+        List<Thread> threads = new ArrayList<>();
+        for (int c = 0; c < callers; c++) {
+            String owner = "owner-" + c;
+            threads.add(new Thread(() -> {
+                for (int r = 0; r < rounds; r++) {
+                    LockGrant grant = leader.tryLock("orders", "hot", owner, LEASE, 30_000);
+                    if (grant == null) {
+                        violations.add(owner + " was not granted within its wait");
+                        continue;
+                    }
+                    if (!holder.compareAndSet(null, owner)) {
+                        violations.add(owner + " granted while " + holder.get() + " held it");
+                    }
+                    if (grant.getFencingToken() <= lastToken.getAndSet(grant.getFencingToken())) {
+                        violations.add("token " + grant.getFencingToken() + " did not rise");
+                    }
+                    holder.set(null);
+                    if (!leader.unlock("orders", "hot", owner)) {
+                        violations.add(owner + " could not release its grant");
+                    }
+                }
+            }));
+        }
+        threads.forEach(Thread::start);
+        for (Thread thread : threads) {
+            thread.join(TimeUnit.SECONDS.toMillis(60));
+            assertFalse(thread.isAlive(), "a caller did not finish");
+        }
+        assertEquals(List.of(), violations);
+        assertTrue(leader.isLockTypeEmpty("orders"));
+        assertEquals(0, leader.parkedCalls());
+        group.awaitSameAppliedIndex();
+        for (int i = 1; i < group.size(); i++) {
+            assertEquals(group.member(0).stateMachine().table().image(),
+                    group.member(i).stateMachine().table().image());
+        }
+    }
+
+    private static void awaitParked(GroupMemberLockService leader, int calls) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        while (leader.parkedCalls() < calls && System.nanoTime() < deadline) {
+            Thread.sleep(10);
+        }
+        assertEquals(calls, leader.parkedCalls());
+    }
+
+    @Test
     void aWaiterWhoseWaitEndsIsAnsweredNullAndTheLockStaysWithItsHolder() throws Exception {
         GroupMemberLockService leader = group.service(group.awaitServingLeader());
         leader.tryLock("orders", "k", "a", LEASE, 0);
@@ -140,7 +221,8 @@ class InProcessGroupTest {
         assertEquals(held.getFencingToken(), restarted.tryLock("orders", "k", "a", LEASE, 0).getFencingToken());
         assertEquals(inSession.getFencingToken(),
                 restarted.tryLockInSession("orders", "s", "b", "node-1", 0).getFencingToken());
-        assertEquals(before.table().locks().size(), restarted.member().stateMachine().table().image().table().locks().size());
+        assertEquals(before.table().locks().size(),
+                restarted.member().stateMachine().table().image().table().locks().size());
         LockGrant fresh = restarted.tryLock("orders", "new", "c", LEASE, 0);
         assertNotNull(fresh);
         assertTrue(fresh.getFencingToken() > inSession.getFencingToken());

@@ -1,6 +1,7 @@
 package io.lockfacade.group.service;
 
 import io.lockfacade.api.NotLeaderException;
+import io.lockfacade.group.raft.FsyncPolicy;
 import io.lockfacade.group.raft.GroupMember;
 import io.lockfacade.group.raft.GroupMemberAddress;
 import io.lockfacade.group.raft.GroupTopology;
@@ -25,19 +26,26 @@ final class LocalGroup implements AutoCloseable {
     private final GroupMember[] members;
     private final GroupMemberLockService[] services;
 
-    private LocalGroup(GroupTopology topology, Path dataRoot) {
+    private final FsyncPolicy fsync;
+
+    private LocalGroup(GroupTopology topology, Path dataRoot, FsyncPolicy fsync) {
         this.topology = topology;
+        this.fsync = fsync;
         this.dataRoot = dataRoot;
         this.members = new GroupMember[topology.members().size()];
         this.services = new GroupMemberLockService[members.length];
     }
 
     static LocalGroup start(int size, Path dataRoot) throws IOException {
+        return start(size, dataRoot, FsyncPolicy.DEFAULT);
+    }
+
+    static LocalGroup start(int size, Path dataRoot, FsyncPolicy fsync) throws IOException {
         List<GroupMemberAddress> addresses = new ArrayList<>();
         for (int i = 0; i < size; i++) {
             addresses.add(new GroupMemberAddress("n" + (i + 1), "127.0.0.1", freePort(), freePort()));
         }
-        LocalGroup group = new LocalGroup(new GroupTopology(addresses), dataRoot);
+        LocalGroup group = new LocalGroup(new GroupTopology(addresses), dataRoot, fsync);
         for (int i = 0; i < size; i++) {
             group.startMember(i);
         }
@@ -46,7 +54,7 @@ final class LocalGroup implements AutoCloseable {
 
     void startMember(int i) throws IOException {
         String id = topology.members().get(i).id();
-        members[i] = GroupMember.start(topology, id, dataRoot.resolve(id));
+        members[i] = GroupMember.start(topology, id, dataRoot.resolve(id), fsync);
         services[i] = new GroupMemberLockService(members[i], MasterSettings.defaults());
     }
 

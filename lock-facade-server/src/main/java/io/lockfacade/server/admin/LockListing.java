@@ -2,7 +2,6 @@ package io.lockfacade.server.admin;
 
 import io.lockfacade.server.table.LockInfo;
 import io.lockfacade.server.table.LockKey;
-import io.lockfacade.server.service.LiveTable;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -18,10 +17,10 @@ import java.util.TreeMap;
  */
 public final class LockListing {
 
-    private final LiveTable table;
+    private final AdminLocks table;
 
     /** @param table the table to list */
-    public LockListing(LiveTable table) {
+    public LockListing(AdminLocks table) {
         this.table = table;
     }
 
@@ -35,10 +34,7 @@ public final class LockListing {
                 matchingKeys.add(key);
             }
         });
-        List<LockInfo> matching = new ArrayList<>(matchingKeys.size());
-        for (LockKey key : matchingKeys) {
-            table.describe(key).ifPresent(matching::add);
-        }
+        List<LockInfo> matching = new ArrayList<>(table.describeAll(matchingKeys));
         matching.sort(query.sort().order());
         int from = (int) Math.min(matching.size(), (long) query.page() * query.pageSize());
         int to = Math.min(matching.size(), from + query.pageSize());

@@ -2,7 +2,6 @@ package io.lockfacade.server.admin;
 
 import io.lockfacade.server.table.LockInfo;
 import io.lockfacade.server.table.LockKey;
-import io.lockfacade.server.service.LiveTable;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -15,7 +14,8 @@ import java.util.OptionalLong;
  * The operator's force-removals: one lock, or every lock of a type, whoever holds them.
  *
  * <p>Removing a lock ends its current grant at once. If calls are parked on it, the oldest one that has not given
- * up gets the lock with a new fencing token, in the same step; otherwise the lock is free. The former holder is
+ * up gets the lock with a new fencing token, in the same step on the single master (on a master group, in the
+ * leader's next log entry); otherwise the lock is free. The former holder is
  * not told now: its next {@code renew} or {@code unlock} returns {@code false}, which the Java client reports as
  * {@code LockLostException}. Removal never changes the fencing counter except through that hand-over.
  *
@@ -25,10 +25,10 @@ import java.util.OptionalLong;
  */
 public final class LockRemoval {
 
-    private final LiveTable table;
+    private final AdminLocks table;
 
     /** @param table the master's lock table */
-    public LockRemoval(LiveTable table) {
+    public LockRemoval(AdminLocks table) {
         this.table = Objects.requireNonNull(table, "table");
     }
 
@@ -67,10 +67,7 @@ public final class LockRemoval {
                 keys.add(key);
             }
         });
-        List<LockInfo> removed = new ArrayList<>(keys.size());
-        for (LockKey key : keys) {
-            table.forceRemove(key).ifPresent(removed::add);
-        }
+        List<LockInfo> removed = new ArrayList<>(table.forceRemoveAll(keys));
         removed.sort(Comparator.comparing(LockInfo::key));
         return removed;
     }

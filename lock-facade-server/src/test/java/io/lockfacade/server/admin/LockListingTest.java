@@ -15,7 +15,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class LockListingTest {
 
     private final LiveTableFixture fx = new LiveTableFixture();
-    private final LockListing listing = new LockListing(fx.table);
+    private final LockListing listing = new LockListing(AdminLocks.of(fx.table));
 
     @AfterEach
     void stop() {

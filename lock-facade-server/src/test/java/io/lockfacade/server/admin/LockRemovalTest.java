@@ -24,7 +24,7 @@ class LockRemovalTest {
 
     private final LiveTableFixture fx = new LiveTableFixture();
     private final LiveTable table = fx.table;
-    private final LockRemoval removal = new LockRemoval(table);
+    private final LockRemoval removal = new LockRemoval(AdminLocks.of(table));
 
     @AfterEach
     void stop() {

@@ -56,6 +56,14 @@ public final class GroupChaosLimits {
     /** How long a frozen leader stays frozen: several election timeouts (300-600 ms). */
     public static final Duration FREEZE = Duration.ofSeconds(3);
 
+    /** How long a leader stays cut off from its peers: its step-down, an election and grants fit well inside. */
+    public static final Duration PARTITION = Duration.ofSeconds(6);
+    /** How long a healed member may take to follow the leader again (TCP retransmission backoff included). */
+    public static final Duration REJOIN_TIMEOUT = Duration.ofSeconds(30);
+
+    /** A commit slower than this after a heal gets the members' threads dumped, for the diagnosis. */
+    public static final Duration SLOW_COMMIT = Duration.ofSeconds(3);
+
     private GroupChaosLimits() {
     }
 }

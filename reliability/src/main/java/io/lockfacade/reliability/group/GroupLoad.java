@@ -64,6 +64,12 @@ public final class GroupLoad implements AutoCloseable {
                 .min(java.util.Comparator.comparingLong(GrantRecord::atNanos));
     }
 
+    /** @return the grants {@code member} answered after {@code afterNanos}, in no particular order */
+    public List<GrantRecord> grantsBy(String member, long afterNanos) {
+        return grants.stream().filter(grant -> grant.atNanos() > afterNanos && grant.member().equals(member))
+                .toList();
+    }
+
     /** @return grants answered so far */
     public long grantCount() {
         return grants.size();

@@ -20,21 +20,21 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * A master group of real member JVMs on loopback, started the way operators start one
- * ({@code --node-id n1 --group n1=127.0.0.1:HTTP:RAFT,... --data-dir DIR}), that a test can crash, freeze, thaw and
- * restart member by member, each on the ports and data folder it was given. Ports are chosen up front (every member
+ * A master group of real member JVMs, on loopback or wherever a {@link MemberNetwork} places them, started the way
+ * operators start one ({@code --node-id n1 --group n1=HOST:HTTP:RAFT,... --data-dir DIR}), that a test can crash,
+ * freeze, thaw and restart member by member, each on the address, ports and data folder it was given. Ports are chosen up front (every member
  * needs the whole list) and each member keeps its own data folder across restarts. Closing it kills the members it
  * started, and only those.
  */
 public final class MasterGroup implements AutoCloseable {
 
-    private static final String HOST = "127.0.0.1";
     private static final String SERVICE_PATH = "/remoting/MemoryLockService";
     private static final long POLL_MILLIS = 50;
     private static final Duration DUMP_TIMEOUT = Duration.ofSeconds(20);
 
     private final Map<String, Member> members;
     private final String adminPassword;
+    private final MemberNetwork network;
 
     /** One member: its ports, its data folder and its current process. */
     private static final class Member {
@@ -50,9 +50,10 @@ public final class MasterGroup implements AutoCloseable {
         }
     }
 
-    private MasterGroup(Map<String, Member> members, String adminPassword) {
+    private MasterGroup(Map<String, Member> members, String adminPassword, MemberNetwork network) {
         this.members = members;
         this.adminPassword = adminPassword;
+        this.network = network;
     }
 
     /**
@@ -64,21 +65,33 @@ public final class MasterGroup implements AutoCloseable {
      */
     public static MasterGroup start(int size, Path dataRoot, Path logDir, String adminPassword,
                                     List<String> jvmOptions) {
+        return start(size, dataRoot, logDir, adminPassword, jvmOptions, MemberNetwork.LOOPBACK);
+    }
+
+    /**
+     * As {@link #start(int, Path, Path, String, List)}, each member placed on the network by {@code network}
+     * (member ids are {@code n1, n2, ...}). Ports are different for every member wherever it lives, so that a
+     * {@code not leader} answer's URL names one member by its port alone.
+     */
+    public static MasterGroup start(int size, Path dataRoot, Path logDir, String adminPassword,
+                                    List<String> jvmOptions, MemberNetwork network) {
         List<Integer> ports = freePorts(2 * size);
         List<String> entries = new ArrayList<>();
         for (int i = 0; i < size; i++) {
-            entries.add("n" + (i + 1) + "=" + HOST + ":" + ports.get(2 * i) + ":" + ports.get(2 * i + 1));
+            String id = memberIds(size).get(i);
+            entries.add(id + "=" + network.host(id) + ":" + ports.get(2 * i) + ":" + ports.get(2 * i + 1));
         }
         String topology = String.join(",", entries);
         Map<String, Member> members = new LinkedHashMap<>();
         for (int i = 0; i < size; i++) {
-            String id = "n" + (i + 1);
+            String id = memberIds(size).get(i);
             Path dataDir = dataRoot.resolve(id);
             List<String> args = List.of("--node-id", id, "--group", topology, "--data-dir", dataDir.toString());
             members.put(id, new Member(ports.get(2 * i), ports.get(2 * i + 1), new MasterProcess.Settings(id,
-                    logDir.resolve(id), null, adminPassword, jvmOptions, args)));
+                    logDir.resolve(id), null, adminPassword, jvmOptions, args, network.host(id),
+                    network.wrapper(id))));
         }
-        MasterGroup group = new MasterGroup(members, adminPassword);
+        MasterGroup group = new MasterGroup(members, adminPassword, network);
         try {
             group.startAll(List.copyOf(members.keySet()));
         } catch (RuntimeException e) {
@@ -88,6 +101,11 @@ public final class MasterGroup implements AutoCloseable {
         return group;
     }
 
+    /** @return the ids of a group of {@code size} members: {@code n1, n2, ...} */
+    public static List<String> memberIds(int size) {
+        return java.util.stream.IntStream.rangeClosed(1, size).mapToObj(i -> "n" + i).toList();
+    }
+
     /** @return the member ids, {@code n1, n2, ...} */
     public List<String> ids() {
         return List.copyOf(members.keySet());
@@ -95,7 +113,7 @@ public final class MasterGroup implements AutoCloseable {
 
     /** @return the member's Hessian endpoint */
     public URI endpoint(String id) {
-        return URI.create("http://" + HOST + ":" + member(id).httpPort + SERVICE_PATH);
+        return URI.create("http://" + network.host(id) + ":" + member(id).httpPort + SERVICE_PATH);
     }
 
     /** @return the member's HTTP port (the same across restarts) */
@@ -116,7 +134,7 @@ public final class MasterGroup implements AutoCloseable {
     /** @return the member's view of the group, or empty if it did not answer (down, frozen, starting) */
     public Optional<GroupView> view(String id) {
         try {
-            return Optional.of(GroupView.parse(new MasterAdmin(() -> httpPort(id), adminPassword).groupStatus()));
+            return Optional.of(GroupView.parse(new MasterAdmin(network.host(id), () -> httpPort(id), adminPassword).groupStatus()));
         } catch (IOException | IllegalArgumentException e) {
             return Optional.empty();
         } catch (InterruptedException e) {
@@ -300,7 +318,7 @@ public final class MasterGroup implements AutoCloseable {
         List<ServerSocket> sockets = new ArrayList<>();
         try {
             for (int i = 0; i < count; i++) {
-                sockets.add(new ServerSocket(0, 1, InetAddress.getByName(HOST)));
+                sockets.add(new ServerSocket(0, 1, InetAddress.getByName(MasterProcess.LOOPBACK)));
             }
             return sockets.stream().map(ServerSocket::getLocalPort).toList();
         } catch (IOException e) {

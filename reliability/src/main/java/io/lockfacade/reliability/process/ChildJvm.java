@@ -54,7 +54,17 @@ public final class ChildJvm implements AutoCloseable {
      */
     public static ChildJvm start(String name, List<String> jvmOptions, List<String> launch,
                                  java.util.Map<String, String> env, Path log, boolean keepStdin) {
-        List<String> command = new ArrayList<>();
+        return start(name, List.of(), jvmOptions, launch, env, log, keepStdin);
+    }
+
+    /**
+     * As {@link #start(String, List, List, java.util.Map, Path, boolean)}, run through {@code wrapper}: a command
+     * that executes the rest of its command line in place of itself, keeping its pid (such as
+     * {@code ip netns exec NS}), so that signals and kills still reach the JVM.
+     */
+    public static ChildJvm start(String name, List<String> wrapper, List<String> jvmOptions, List<String> launch,
+                                 java.util.Map<String, String> env, Path log, boolean keepStdin) {
+        List<String> command = new ArrayList<>(wrapper);
         command.add(ProcessHandle.current().info().command().orElse("java"));
         command.addAll(jvmOptions);
         command.addAll(launch);

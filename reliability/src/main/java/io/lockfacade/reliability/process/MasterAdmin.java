@@ -26,6 +26,7 @@ public final class MasterAdmin {
     private static final Pattern SESSION = Pattern.compile("\"id\":\"([^\"]+)\",\"node\":\"([^\"]+)\"");
 
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(TIMEOUT).build();
+    private final String host;
     private final IntSupplier port;
     private final String authorization;
 
@@ -34,6 +35,16 @@ public final class MasterAdmin {
      * @param password the admin password, user {@code admin}
      */
     public MasterAdmin(IntSupplier port, String password) {
+        this(MasterProcess.LOOPBACK, port, password);
+    }
+
+    /**
+     * @param host     the address the master serves on
+     * @param port     the master's current HTTP port (it may move when the master restarts)
+     * @param password the admin password, user {@code admin}
+     */
+    public MasterAdmin(String host, IntSupplier port, String password) {
+        this.host = host;
         this.port = port;
         this.authorization = "Basic " + Base64.getEncoder()
                 .encodeToString(("admin:" + password).getBytes(StandardCharsets.UTF_8));
@@ -80,6 +91,6 @@ public final class MasterAdmin {
     }
 
     private URI uri(String pathAndQuery) {
-        return URI.create("http://127.0.0.1:" + port.getAsInt() + pathAndQuery);
+        return URI.create("http://" + host + ":" + port.getAsInt() + pathAndQuery);
     }
 }

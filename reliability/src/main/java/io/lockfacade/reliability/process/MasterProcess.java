@@ -28,6 +28,9 @@ public final class MasterProcess implements AutoCloseable {
     /** System property naming the shaded master jar. */
     public static final String JAR_PROPERTY = "lockfacade.webapp.jar";
 
+    /** The address a master serves on unless its settings name another. */
+    public static final String LOOPBACK = "127.0.0.1";
+
     private static final String MAIN_CLASS = "io.lockfacade.webapp.MasterMain";
     private static final Pattern SERVICE_URL = Pattern.compile("(http://[^\\s/]+:(\\d+)/remoting/MemoryLockService)");
     private static final Duration STARTUP_TIMEOUT = Duration.ofSeconds(60);
@@ -48,9 +51,18 @@ public final class MasterProcess implements AutoCloseable {
      * @param adminPassword the admin password
      * @param jvmOptions   options of the master JVM (heap, GC, system properties)
      * @param masterArgs   extra command-line flags, e.g. {@code --wait-cap 2s}
+     * @param host         the address it serves on ({@code --host})
+     * @param wrapper      the command the JVM is started through, keeping its pid (e.g. {@code ip netns exec NS}),
+     *                     or empty
      */
     public record Settings(String name, Path logDir, String secret, String adminPassword, List<String> jvmOptions,
-                           List<String> masterArgs) {
+                           List<String> masterArgs, String host, List<String> wrapper) {
+
+        /** Settings of a master on loopback, started directly. */
+        public Settings(String name, Path logDir, String secret, String adminPassword, List<String> jvmOptions,
+                        List<String> masterArgs) {
+            this(name, logDir, secret, adminPassword, jvmOptions, masterArgs, LOOPBACK, List.of());
+        }
     }
 
     private MasterProcess(Settings settings, List<String> launch) {
@@ -148,14 +160,15 @@ public final class MasterProcess implements AutoCloseable {
     private void startOn(int wantedPort) {
         incarnations++;
         List<String> command = new ArrayList<>(launch);
-        command.addAll(List.of("--host", "127.0.0.1", "--port", Integer.toString(wantedPort)));
+        command.addAll(List.of("--host", settings.host(), "--port", Integer.toString(wantedPort)));
         command.addAll(settings.masterArgs());
         java.util.Map<String, String> env = new java.util.HashMap<>();
         env.put("LOCKFACADE_ADMIN_PASSWORD", settings.adminPassword());
         if (settings.secret() != null) {
             env.put("LOCKFACADE_SECRET", settings.secret());
         }
-        ChildJvm jvm = ChildJvm.start(settings.name() + "-" + incarnations, settings.jvmOptions(), command,
+        ChildJvm jvm = ChildJvm.start(settings.name() + "-" + incarnations, settings.wrapper(),
+                settings.jvmOptions(), command,
                 Map.copyOf(env), settings.logDir().resolve(settings.name() + "-" + incarnations + ".log"), false);
         try {
             String ready = jvm.awaitLine(line -> SERVICE_URL.matcher(line).find(), STARTUP_TIMEOUT);

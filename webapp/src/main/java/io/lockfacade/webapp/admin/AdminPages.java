@@ -1,5 +1,8 @@
 package io.lockfacade.webapp.admin;
 
+import io.lockfacade.group.service.GroupAdminSource;
+import io.lockfacade.group.service.GroupMemberLockService;
+import io.lockfacade.server.admin.AdminSource;
 import io.lockfacade.server.service.MemoryLockServiceImpl;
 import io.lockfacade.webapp.activity.MasterActivity;
 import io.lockfacade.webapp.metrics.MasterMetrics;
@@ -10,6 +13,7 @@ import org.eclipse.jetty.ee11.servlet.ServletHolder;
 import org.springframework.web.context.support.AnnotationConfigWebApplicationContext;
 import org.springframework.web.servlet.DispatcherServlet;
 
+import java.time.Clock;
 import java.util.EnumSet;
 
 /**
@@ -43,6 +47,8 @@ public final class AdminPages {
     }
 
     /**
+     * Mounts the single master's admin surface.
+     *
      * @param context     the master's servlet context, not started; the JSP support must be prepared on it
      * @param service     the master's lock service
      * @param credentials the admin's user and password
@@ -51,20 +57,48 @@ public final class AdminPages {
      */
     public static void install(ServletContextHandler context, MemoryLockServiceImpl service,
                                AdminCredentials credentials, MasterMetrics metrics, MasterActivity activity) {
+        mount(context, AdminServices.of(AdminSource.of(service), null), credentials, metrics, activity);
+    }
+
+    /**
+     * Mounts a master-group member's admin surface: the same pages and API, served from the leader's replicated
+     * table (a follower shows the group panel and directs to the leader), plus {@value GroupStatusServlet#PATH}.
+     * The activity page is the single master's only; {@code /admin/metrics} serves the member's call and JVM
+     * meters.
+     *
+     * @param context     the member's servlet context, not started; the JSP support must be prepared on it
+     * @param service     the member's lock service
+     * @param credentials the admin's user and password
+     * @param metrics     the member's meters
+     */
+    public static void installOnGroupMember(ServletContextHandler context, GroupMemberLockService service,
+                                            AdminCredentials credentials, MasterMetrics metrics) {
+        AdminServices admin = AdminServices.of(new GroupAdminSource(service, Clock.systemUTC()), service.member());
+        mount(context, admin, credentials, metrics, null);
+        context.addServlet(new ServletHolder(GroupStatusServlet.SERVLET_NAME,
+                new GroupStatusServlet(service.member())), GroupStatusServlet.PATH);
+    }
+
+    private static void mount(ServletContextHandler context, AdminServices admin, AdminCredentials credentials,
+                              MasterMetrics metrics, MasterActivity activity) {
         context.setProtectedTargets(PROTECTED_TARGETS);
         EnumSet<DispatcherType> requests = EnumSet.of(DispatcherType.REQUEST);
         context.addFilter(new FilterHolder(new AdminRequestPolicyFilter()), ADMIN_PATTERN, requests);
         context.addFilter(new FilterHolder(new BasicAuthFilter(credentials)), ADMIN_PATTERN, requests);
 
-        AdminServices admin = AdminServices.of(service);
         AnnotationConfigWebApplicationContext spring = new AnnotationConfigWebApplicationContext();
         spring.setDisplayName(DISPATCHER_NAME);
         spring.addBeanFactoryPostProcessor(factory -> {
             factory.registerSingleton("adminServices", admin);
             factory.registerSingleton("masterMetrics", metrics);
-            factory.registerSingleton("masterActivity", activity);
+            if (activity != null) {
+                factory.registerSingleton("masterActivity", activity);
+            }
         });
         spring.register(AdminWebConfig.class);
+        if (activity != null) {
+            spring.register(ActivityWebConfig.class);
+        }
         ServletHolder dispatcher = new ServletHolder(DISPATCHER_NAME, new DispatcherServlet(spring));
         dispatcher.setInitOrder(DISPATCHER_INIT_ORDER);
         context.addServlet(dispatcher, ADMIN_PATTERN);

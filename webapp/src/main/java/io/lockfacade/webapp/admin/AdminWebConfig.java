@@ -1,6 +1,5 @@
 package io.lockfacade.webapp.admin;
 
-import io.lockfacade.webapp.activity.MasterActivity;
 import io.lockfacade.webapp.metrics.MasterMetrics;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -17,7 +16,7 @@ import java.time.Duration;
  * The admin surface's Spring MVC set-up, for the {@code DispatcherServlet} mounted on {@code /admin/*} (request
  * mappings are relative to it): JSP views under {@value #VIEW_PREFIX}, the CSS and JavaScript shipped in the jar
  * under {@code /admin/static/}, the CSRF check on every handler, the page and API controllers, and their error
- * handling. JSON goes through Jackson 3, which {@code @EnableWebMvc} picks up from the class path.
+ * handling (the activity page, the single master's only, is {@link ActivityWebConfig}). JSON goes through Jackson 3, which {@code @EnableWebMvc} picks up from the class path.
  */
 @Configuration(proxyBeanMethods = false)
 @EnableWebMvc
@@ -89,15 +88,6 @@ public class AdminWebConfig implements WebMvcConfigurer {
     @Bean
     public MetricsController metricsController(MasterMetrics metrics) {
         return new MetricsController(metrics);
-    }
-
-    /**
-     * @param activity the sampled activity
-     * @return the activity page and its JSON
-     */
-    @Bean
-    public ActivityController activityController(MasterActivity activity) {
-        return new ActivityController(activity);
     }
 
     /** @return the HTML pages' error handling */

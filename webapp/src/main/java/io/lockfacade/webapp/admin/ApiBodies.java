@@ -54,15 +54,17 @@ public final class ApiBodies {
      * @param startedAtEpochMillis the same in epoch milliseconds
      * @param uptimeMillis         time since then
      * @param lockCount            locks held now
-     * @param grantCount           grants since start
+     * @param grantCount           grants since start; {@code null} on a master-group member, whose table does not
+     *                             count them
      */
     public record Master(String startedAt, long startedAtEpochMillis, long uptimeMillis, int lockCount,
-                         long grantCount) {
+                         Long grantCount) {
 
         /** @return the figures' JSON form */
         public static Master of(MasterStats stats) {
             return new Master(AdminFormats.iso(stats.startedAtEpochMillis()), stats.startedAtEpochMillis(),
-                    stats.uptime().toMillis(), stats.lockCount(), stats.grantCount());
+                    stats.uptime().toMillis(), stats.lockCount(),
+                    stats.grantsCounted() ? stats.grantCount() : null);
         }
     }
 

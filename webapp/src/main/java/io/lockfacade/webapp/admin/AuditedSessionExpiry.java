@@ -32,11 +32,7 @@ public final class AuditedSessionExpiry {
      * @throws AdminRequestException 400 if the id is missing or malformed
      */
     public OptionalInt expire(Requester who, String sessionId) {
-        try {
-            LockArguments.requireSessionId(sessionId);
-        } catch (IllegalArgumentException e) {
-            throw AdminRequestException.badRequest(e.getMessage());
-        }
+        requireSessionId(sessionId);
         OptionalInt released = sessions.end(sessionId);
         if (released.isEmpty()) {
             LOG.info("admin session expiry: {} asked to expire session={}: not open; nothing changed", who,
@@ -46,6 +42,18 @@ public final class AuditedSessionExpiry {
                     LogText.quote(sessionId), released.getAsInt());
         }
         return released;
+    }
+
+    /**
+     * @param sessionId the id as the request gave it
+     * @throws AdminRequestException 400 if the id is missing or malformed
+     */
+    public static void requireSessionId(String sessionId) {
+        try {
+            LockArguments.requireSessionId(sessionId);
+        } catch (IllegalArgumentException e) {
+            throw AdminRequestException.badRequest(e.getMessage());
+        }
     }
 
     /** @return the message the page and the API show for an outcome */

@@ -1,5 +1,6 @@
 package io.lockfacade.webapp.admin;
 
+import io.lockfacade.api.NotLeaderException;
 import jakarta.servlet.http.HttpServletRequest;
 import org.eclipse.jetty.http.HttpException;
 import org.slf4j.Logger;
@@ -28,6 +29,12 @@ record ErrorReplies(int status, String reason, String message) {
     static ErrorReplies of(Exception failure, HttpServletRequest request) {
         if (failure instanceof AdminRequestException refused) {
             return of(refused.status(), refused.getMessage());
+        }
+        if (failure instanceof NotLeaderException lost) {
+            // A group member stopped leading (or lost its majority) between the check and the change.
+            return of(HttpStatus.SERVICE_UNAVAILABLE.value(), "This member stopped leading the group during the"
+                    + " request (" + lost.getMessage() + "): the change may or may not have been made. Open the"
+                    + " leader's page to see the locks as they are.");
         }
         if (failure instanceof ErrorResponse framework && framework.getStatusCode().is4xxClientError()) {
             return of(framework.getStatusCode().value(), framework.getBody().getDetail() != null

@@ -1,11 +1,8 @@
 package io.lockfacade.webapp.admin;
 
 import io.lockfacade.group.raft.GroupMember;
+import io.lockfacade.group.raft.GroupProgress;
 import io.lockfacade.group.raft.GroupStatus;
-import org.eclipse.jetty.ee11.servlet.FilterHolder;
-import org.eclipse.jetty.ee11.servlet.ServletContextHandler;
-import org.eclipse.jetty.ee11.servlet.ServletHolder;
-import jakarta.servlet.DispatcherType;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
@@ -15,16 +12,16 @@ import java.io.IOException;
 import java.io.Serial;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * {@code GET /admin/api/group} on a master-group member: this member's view of the group, exactly
  * {@code {"self":"n1","leader":"n2","term":7,"members":[{"id":"n1","url":"http://HOST:PORT","role":"FOLLOWER"},...]}}
- * ({@code leader} is {@code null} while none is known). Behind the admin credentials like the rest of
- * {@code /admin}; any other method is answered 405.
+ * ({@code leader} is {@code null} while none is known), followed by added fields on the member's Raft progress
+ * ({@link #toJson}). Behind the admin credentials like the rest of {@code /admin}; any other method is answered 405.
  */
 public final class GroupStatusServlet extends HttpServlet {
 
@@ -34,6 +31,9 @@ public final class GroupStatusServlet extends HttpServlet {
     /** Where the group status is served. */
     public static final String PATH = "/admin/api/group";
 
+    /** The servlet's name, as seen in logs; {@link AdminPages#installOnGroupMember} mounts it. */
+    public static final String SERVLET_NAME = "lock-facade-group-status";
+
     private final transient GroupMember member;
     private final transient JsonMapper json = JsonMapper.builder().build();
 
@@ -42,24 +42,11 @@ public final class GroupStatusServlet extends HttpServlet {
         this.member = member;
     }
 
-    /**
-     * Mounts the group status on a group member's context, behind the same filters as the admin pages
-     * ({@link AdminRequestPolicyFilter}, then {@link BasicAuthFilter}). A group member serves no lock pages.
-     *
-     * @param context     the member's servlet context, not started
-     * @param member      the member
-     * @param credentials the admin's user and password
-     */
-    public static void install(ServletContextHandler context, GroupMember member, AdminCredentials credentials) {
-        EnumSet<DispatcherType> requests = EnumSet.of(DispatcherType.REQUEST);
-        context.addFilter(new FilterHolder(new AdminRequestPolicyFilter()), AdminPages.ADMIN_PATTERN, requests);
-        context.addFilter(new FilterHolder(new BasicAuthFilter(credentials)), AdminPages.ADMIN_PATTERN, requests);
-        context.addServlet(new ServletHolder("lock-facade-group-status", new GroupStatusServlet(member)), PATH);
-    }
-
     @Override
     protected void doGet(HttpServletRequest request, HttpServletResponse response) throws IOException {
-        byte[] body = json.writeValueAsString(toJson(member.status())).getBytes(StandardCharsets.UTF_8);
+        long now = System.currentTimeMillis();
+        byte[] body = json.writeValueAsString(toJson(member.status(), GroupProgress.of(member, now)))
+                .getBytes(StandardCharsets.UTF_8);
         response.setStatus(HttpServletResponse.SC_OK);
         response.setContentType("application/json;charset=utf-8");
         response.setHeader("Cache-Control", "no-store");
@@ -67,8 +54,14 @@ public final class GroupStatusServlet extends HttpServlet {
         response.getOutputStream().write(body);
     }
 
-    /** The fields in the contract's order. */
-    static Map<String, Object> toJson(GroupStatus status) {
+    /**
+     * The contract's fields in its order, then the added ones: {@code commitIndex}, {@code appliedIndex},
+     * {@code lastIndex} ({@code null} while the Raft server is down), {@code leaderSince} and
+     * {@code leaderSinceEpochMillis} (on the leader only), {@code leaderContactMillis} (on a follower: since it
+     * last heard from the leader), and on each member {@code matchIndex}, {@code lagEntries} and
+     * {@code lastResponseMillis} (on the leader's answer, for its followers; else {@code null}).
+     */
+    static Map<String, Object> toJson(GroupStatus status, Optional<GroupProgress> progress) {
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("self", status.self());
         body.put("leader", status.leader());
@@ -79,9 +72,20 @@ public final class GroupStatusServlet extends HttpServlet {
             entry.put("id", member.id());
             entry.put("url", member.url());
             entry.put("role", member.role().name());
+            GroupProgress.Follower follower = progress.map(p -> p.followers().get(member.id())).orElse(null);
+            entry.put("matchIndex", follower == null || follower.matchIndex() < 0 ? null : follower.matchIndex());
+            entry.put("lagEntries", follower == null || follower.lagEntries() < 0 ? null : follower.lagEntries());
+            entry.put("lastResponseMillis", follower == null ? null : follower.lastResponseMillis());
             members.add(entry);
         }
         body.put("members", members);
+        body.put("commitIndex", progress.map(GroupProgress::commitIndex).orElse(null));
+        body.put("appliedIndex", progress.map(GroupProgress::appliedIndex).orElse(null));
+        body.put("lastIndex", progress.map(GroupProgress::lastIndex).orElse(null));
+        Long leaderSince = progress.map(GroupProgress::leaderSinceEpochMillis).orElse(null);
+        body.put("leaderSince", leaderSince == null ? null : AdminFormats.iso(leaderSince));
+        body.put("leaderSinceEpochMillis", leaderSince);
+        body.put("leaderContactMillis", progress.map(GroupProgress::leaderContactMillis).orElse(null));
         return body;
     }
 }

@@ -25,7 +25,9 @@ import java.util.List;
  *       whole type.</li>
  * </ul>
  * A {@code DELETE} needs the {@value CsrfInterceptor#REQUESTED_BY_HEADER} header. Errors are
- * {@link ApiBodies.Error} with 400 (bad parameter), 401 (credentials, from the filter), 403, 404, 405 or 409.
+ * {@link ApiBodies.Error} with 400 (bad parameter), 401 (credentials, from the filter), 403, 404, 405 or 409; on a
+ * master-group member that is not the leader, 421 naming the leader's page (503 while no leader is known), and
+ * nothing changes.
  */
 @RestController
 @RequestMapping("/api")
@@ -49,6 +51,7 @@ public class LockApiController {
                                   @RequestParam(name = "page", required = false) String page,
                                   @RequestParam(name = "size", required = false) String size) {
         ListingParams params = ListingParams.parse(type, q, sort, page, size);
+        admin.requireCurrent();
         return ApiBodies.Listing.of(admin.stats(), params, admin.listing().list(params.toQuery()));
     }
 
@@ -60,6 +63,7 @@ public class LockApiController {
                                     @RequestParam(name = "all", required = false) String all,
                                     HttpServletRequest request) {
         String lockType = RemovalParams.type(type);
+        admin.requireCurrent();
         if (key == null) {
             if (!ALL.equals(all)) {
                 throw AdminRequestException.badRequest("name the lock with key=..., or pass all=true to remove every"

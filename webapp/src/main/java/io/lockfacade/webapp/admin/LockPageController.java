@@ -48,6 +48,15 @@ public class LockPageController {
     private static final String CONFIRM_VIEW = "confirm";
     private static final String NOTICE_PARAMETER = "notice";
 
+    /** Model attribute of the group panel, on a master-group member. */
+    static final String GROUP_MODEL = "group";
+
+    /** Model attribute of the directions to the leader, on a member that cannot serve the list. */
+    static final String ELSEWHERE_MODEL = "elsewhere";
+
+    /** Model attribute saying whether the activity page exists (the single master only). */
+    static final String ACTIVITY_MODEL = "activityShown";
+
     private final AdminServices admin;
 
     /** @param admin what the page works with */
@@ -62,7 +71,8 @@ public class LockPageController {
     }
 
     /**
-     * @return the listing; 400 (error page) naming a bad parameter
+     * @return the listing; 400 (error page) naming a bad parameter. On a master-group member that is not the
+     *         confirmed leader: the group panel and directions to the leader's page instead of the listing
      */
     @GetMapping("/locks")
     public ModelAndView locks(@RequestParam(name = "type", required = false) String type,
@@ -73,10 +83,18 @@ public class LockPageController {
                               @RequestParam(name = NOTICE_PARAMETER, required = false) String notice,
                               HttpServletRequest request) {
         ListingParams params = ListingParams.parse(type, q, sort, page, size);
+        Optional<LeaderDirections> elsewhere = admin.notServedHere();
+        ModelAndView answer = new ModelAndView(LOCKS_VIEW);
+        admin.groupPanel().ifPresent(panel -> answer.addObject(GROUP_MODEL, panel));
+        answer.addObject(ACTIVITY_MODEL, admin.group() == null);
+        if (elsewhere.isPresent()) {
+            answer.addObject(ELSEWHERE_MODEL, elsewhere.get());
+            return answer;
+        }
         long now = admin.clock().millis();
-        LocksPageModel view = LocksPageModel.of(admin.listing().list(params.toQuery()), params, admin.stats(),
-                csrfToken(request), admin.notices().find(notice), now);
-        return new ModelAndView(LOCKS_VIEW, "view", view);
+        answer.addObject("view", LocksPageModel.of(admin.listing().list(params.toQuery()), params, admin.stats(),
+                csrfToken(request), admin.notices().find(notice), now));
+        return answer;
     }
 
     /**
@@ -94,6 +112,7 @@ public class LockPageController {
         LockKey lockKey = RemovalParams.lockKey(type, key);
         OptionalLong expected = RemovalParams.token(token);
         ListingParams listing = ListingParams.fromQuery(back);
+        admin.requireCurrent();
         if (!CONFIRMED.equals(confirm)) {
             return new ModelAndView(CONFIRM_VIEW, "confirm", confirmOne(lockKey, expected, listing, request));
         }
@@ -113,6 +132,7 @@ public class LockPageController {
                                    HttpServletRequest request) {
         String lockType = RemovalParams.type(type);
         ListingParams listing = ListingParams.fromQuery(back);
+        admin.requireCurrent();
         if (!CONFIRMED.equals(confirm)) {
             return new ModelAndView(CONFIRM_VIEW, "confirm", confirmType(lockType, listing, request));
         }
@@ -134,7 +154,7 @@ public class LockPageController {
 
     private ConfirmModel confirmOne(LockKey key, OptionalLong expected, ListingParams listing,
                                     HttpServletRequest request) {
-        Optional<LockInfo> now = admin.service().table().describe(key);
+        Optional<LockInfo> now = admin.source().locks().describe(key);
         if (now.isEmpty()) {
             return confirm(false, key.lockType(), key.key(), null, 0, null,
                     RemovalMessages.outcome(new RemovalResult(key, RemovalResult.Outcome.NOT_HELD, null, null)),
@@ -150,7 +170,7 @@ public class LockPageController {
 
     private ConfirmModel confirmType(String lockType, ListingParams listing, HttpServletRequest request) {
         AtomicInteger counter = new AtomicInteger();
-        admin.service().table().forEachKey(key -> {
+        admin.source().locks().forEachKey(key -> {
             if (key.lockType().equals(lockType)) {
                 counter.incrementAndGet();
             }

@@ -82,13 +82,17 @@ public record LocksPageModel(Stats stats, List<TypeTotal> types, String filterTy
      * @param uptime     time since the master started
      * @param startedAt  when it started, UTC
      * @param lockCount  locks held now
-     * @param grantCount grants since start
+     * @param grantCount grants since start, or a dash where the table does not count them (a group member)
      */
-    public record Stats(String uptime, String startedAt, int lockCount, long grantCount) {
+    public record Stats(String uptime, String startedAt, int lockCount, String grantCount) {
+
+        /** What the page shows for a grant count the table does not keep. */
+        public static final String NOT_COUNTED = "\u2014";
 
         static Stats of(MasterStats stats) {
             return new Stats(AdminFormats.duration(stats.uptime().toMillis()),
-                    AdminFormats.instant(stats.startedAtEpochMillis()), stats.lockCount(), stats.grantCount());
+                    AdminFormats.instant(stats.startedAtEpochMillis()), stats.lockCount(),
+                    stats.grantsCounted() ? Long.toString(stats.grantCount()) : NOT_COUNTED);
         }
     }
 

@@ -21,6 +21,8 @@ import java.util.OptionalInt;
  *       what it held), 404 when no such session is open. Needs the {@value CsrfInterceptor#REQUESTED_BY_HEADER}
  *       header, and is logged by {@link AuditedSessionExpiry}.</li>
  * </ul>
+ * On a master-group member that is not the leader both answer 421 naming the leader's page (503 while no leader
+ * is known), and nothing changes.
  */
 @RestController
 @RequestMapping("/api")
@@ -32,7 +34,7 @@ public class SessionApiController {
     /** @param admin what the API works with */
     public SessionApiController(AdminServices admin) {
         this.admin = admin;
-        this.expiry = new AuditedSessionExpiry(admin.service().sessions());
+        this.expiry = new AuditedSessionExpiry(admin.source().sessions());
     }
 
     /** One open session as the API shows it. */
@@ -53,12 +55,15 @@ public class SessionApiController {
     /** @return every open session */
     @GetMapping("/sessions")
     public List<SessionView> list() {
-        return admin.service().sessions().describe().stream().map(SessionView::of).toList();
+        admin.requireCurrent();
+        return admin.source().sessions().describe().stream().map(SessionView::of).toList();
     }
 
     /** @return what was released; 404 when the session is not open */
     @DeleteMapping("/sessions")
     public Expiry expire(@RequestParam(name = "id", required = false) String id, HttpServletRequest request) {
+        AuditedSessionExpiry.requireSessionId(id);
+        admin.requireCurrent();
         OptionalInt released = expiry.expire(Requester.of(request), id);
         String message = AuditedSessionExpiry.message(id, released);
         if (released.isEmpty()) {

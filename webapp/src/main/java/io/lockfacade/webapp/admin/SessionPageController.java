@@ -11,6 +11,7 @@ import org.springframework.web.servlet.ModelAndView;
 import org.springframework.web.servlet.view.RedirectView;
 
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalInt;
 
 /**
@@ -32,7 +33,7 @@ public class SessionPageController {
     /** @param admin what the page works with */
     public SessionPageController(AdminServices admin) {
         this.admin = admin;
-        this.expiry = new AuditedSessionExpiry(admin.service().sessions());
+        this.expiry = new AuditedSessionExpiry(admin.source().sessions());
     }
 
     /** One open session as the page shows it. */
@@ -55,12 +56,16 @@ public class SessionPageController {
     public record SessionsPageModel(List<SessionRow> rows, String csrfToken, Notice notice) {
     }
 
-    /** @return the sessions page */
+    /** @return the sessions page; on a master-group member that is not the leader, directions to the leader */
     @GetMapping("/sessions")
     public ModelAndView sessions(@RequestParam(name = NOTICE_PARAMETER, required = false) String notice,
                                  HttpServletRequest request) {
+        Optional<LeaderDirections> elsewhere = admin.notServedHere();
+        if (elsewhere.isPresent()) {
+            return new ModelAndView("sessions", LockPageController.ELSEWHERE_MODEL, elsewhere.get());
+        }
         long now = admin.clock().millis();
-        List<SessionRow> rows = admin.service().sessions().describe().stream()
+        List<SessionRow> rows = admin.source().sessions().describe().stream()
                 .map(session -> SessionRow.of(session, now)).toList();
         return new ModelAndView("sessions", "view", new SessionsPageModel(rows,
                 admin.csrf().issue(Requester.of(request).user()), admin.notices().find(notice)));
@@ -69,6 +74,8 @@ public class SessionPageController {
     /** @return a redirect to the sessions page with the outcome */
     @PostMapping("/sessions/expire")
     public RedirectView expire(@RequestParam(name = "id", required = false) String id, HttpServletRequest request) {
+        AuditedSessionExpiry.requireSessionId(id);
+        admin.requireCurrent();
         OptionalInt released = expiry.expire(Requester.of(request), id);
         String message = AuditedSessionExpiry.message(id, released);
         Notice notice = released.isPresent() ? Notice.success(message) : Notice.warning(message);
