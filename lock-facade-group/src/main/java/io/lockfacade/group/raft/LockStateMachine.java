@@ -118,7 +118,7 @@ public final class LockStateMachine extends BaseStateMachine {
     public CompletableFuture<Message> query(Message request) {
         try {
             TypeQuery query = TypeQuery.decode(request.getContent().toByteArray());
-            boolean empty = table.isTypeEmpty(query.lockType(), query.time());
+            boolean empty = table.isTypeEmpty(query.lockType());
             return CompletableFuture.completedFuture(Message.valueOf(ByteString.copyFrom(Outcome.of(empty)
                     .encode())));
         } catch (IllegalArgumentException badQuery) {

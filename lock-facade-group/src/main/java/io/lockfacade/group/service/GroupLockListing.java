@@ -1,17 +1,19 @@
 package io.lockfacade.group.service;
 
 import io.lockfacade.group.state.ReplicatedLockTable;
-import io.lockfacade.group.state.TableImage;
 import io.lockfacade.server.admin.MasterStats;
 import io.lockfacade.server.session.SessionInfo;
 import io.lockfacade.server.table.LockInfo;
 import io.lockfacade.server.table.LockKey;
+import io.lockfacade.server.table.SessionView;
+import io.lockfacade.server.table.TableSnapshot;
 
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import java.util.function.ToIntFunction;
 
 /**
@@ -42,18 +44,18 @@ public final class GroupLockListing {
      *         until the next expiry entry frees it, with no time left, as on the single master)
      */
     public Map<LockKey, LockInfo> locks(long nowEpochMillis) {
-        TableImage image = table.image();
+        TableSnapshot image = table.image().table();
         Map<String, Long> sessionEnds = new HashMap<>();
-        for (TableImage.SessionRow session : image.sessions()) {
-            sessionEnds.put(session.id(), session.expiresAt());
+        for (SessionView session : image.sessions()) {
+            sessionEnds.put(session.id(), millis(session.endNanos()));
         }
         Map<LockKey, LockInfo> locks = new LinkedHashMap<>();
-        for (TableImage.LockRow row : image.locks()) {
-            LockKey key = new LockKey(row.lockType(), row.key());
-            long endsAt = row.sessionId() == null ? row.expiresAt()
-                    : sessionEnds.getOrDefault(row.sessionId(), nowEpochMillis);
-            locks.put(key, new LockInfo(row.lockType(), row.key(), row.owner(), row.token(), row.grantedAt(),
-                    Math.max(0, endsAt - nowEpochMillis), waiters.applyAsInt(key)));
+        for (TableSnapshot.LockEntry lock : image.locks()) {
+            LockKey key = lock.lockKey();
+            long endsAt = lock.sessionId() == null ? millis(lock.deadlineNanos())
+                    : sessionEnds.getOrDefault(lock.sessionId(), nowEpochMillis);
+            locks.put(key, new LockInfo(key.lockType(), key.key(), lock.owner(), lock.fencingToken(),
+                    millis(lock.acquiredAtNanos()), Math.max(0, endsAt - nowEpochMillis), waiters.applyAsInt(key)));
         }
         return locks;
     }
@@ -63,19 +65,18 @@ public final class GroupLockListing {
      * @return a picture of every open session, by id
      */
     public List<SessionInfo> sessions(long nowEpochMillis) {
-        TableImage image = table.image();
-        Map<String, Integer> held = new HashMap<>();
-        for (TableImage.LockRow row : image.locks()) {
-            if (row.sessionId() != null) {
-                held.merge(row.sessionId(), 1, Integer::sum);
-            }
-        }
-        List<SessionInfo> sessions = new ArrayList<>(image.sessions().size());
-        for (TableImage.SessionRow row : image.sessions()) {
-            sessions.add(new SessionInfo(row.id(), row.ttlMillis(), held.getOrDefault(row.id(), 0),
-                    row.expiresAt() - row.ttlMillis(), Math.max(0, row.expiresAt() - nowEpochMillis)));
+        List<SessionView> open = table.image().table().sessions();
+        List<SessionInfo> sessions = new ArrayList<>(open.size());
+        for (SessionView session : open) {
+            sessions.add(new SessionInfo(session.id(), session.ttlMillis(), session.locks(),
+                    millis(session.lastKeepAliveNanos()), Math.max(0, millis(session.endNanos()) - nowEpochMillis)));
         }
         return sessions;
+    }
+
+    /** The replicated table's time axis is the leader's epoch millis in nanoseconds. */
+    private static long millis(long tableNanos) {
+        return TimeUnit.NANOSECONDS.toMillis(tableNanos);
     }
 
     /**

@@ -73,7 +73,7 @@ public final class GroupMemberLockService implements ParkingLockService, GroupEv
         executor.setRemoveOnCancelPolicy(true);
         this.leaderThread = executor;
         this.waiters = new LeaderWaiters(this::askAgain, this::releaseUndelivered,
-                key -> table.holder(key, System.currentTimeMillis()) == null);
+                key -> table.holder(key) == null);
         this.duties = new LeaderDuties(executor, table, log::submitNow, log::startTerm, member::isLeader,
                 log::isServing);
         member.stateMachine().setEvents(this);
@@ -109,7 +109,7 @@ public final class GroupMemberLockService implements ParkingLockService, GroupEv
         log.requireLeader();
         ParkedCall call = new ParkedCall(key, request, new CompletableFuture<>());
         boolean queueBehind = wait > 0 && waiters.hasWaiters(key)
-                && !owner.equals(table.holder(key, System.currentTimeMillis()));
+                && !owner.equals(table.holder(key));
         if (queueBehind) {
             park(call, wait);
             return call.caller();
@@ -170,7 +170,7 @@ public final class GroupMemberLockService implements ParkingLockService, GroupEv
         LockArguments.requireOwner(owner);
         LongFunction<Command> release = now -> Command.onLock(Command.Kind.UNLOCK, now, lockType, key, owner, 0);
         log.requireLeader();
-        ParkedCall next = owner.equals(table.holder(lockKey, System.currentTimeMillis()))
+        ParkedCall next = owner.equals(table.holder(lockKey))
                 ? waiters.claimHandoff(lockKey) : null;
         if (next == null) {
             return log.commit(release).yes();

@@ -97,10 +97,9 @@ final class LeaderProposer {
         return bounded(gate.ready().thenCompose(ready -> submitter.submit(request.apply(System.currentTimeMillis()))));
     }
 
-    /** @return a linearizable read of whether a lock type is empty, at the leader's time */
+    /** @return a linearizable read of whether a lock type is empty */
     CompletableFuture<Outcome> read(String lockType) {
-        return bounded(gate.ready().thenCompose(ready -> submitter.read(new TypeQuery(lockType,
-                System.currentTimeMillis()))));
+        return bounded(gate.ready().thenCompose(ready -> submitter.read(new TypeQuery(lockType))));
     }
 
     /**

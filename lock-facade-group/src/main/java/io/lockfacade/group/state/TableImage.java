@@ -1,77 +1,68 @@
 package io.lockfacade.group.state;
 
+import io.lockfacade.server.table.LockKey;
+import io.lockfacade.server.table.SessionView;
+import io.lockfacade.server.table.TableSnapshot;
+import io.lockfacade.server.table.Waiter;
+
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.Collection;
-import java.util.Comparator;
 import java.util.List;
+import java.util.Objects;
 
 /**
- * A copy of the whole replicated table in a canonical order: what a snapshot stores, and what tests compare
- * between replicas (two tables in the same state have equal images).
+ * The whole replicated table as values: the table's clock and the {@link TableSnapshot} of its lock machine, in
+ * the snapshot's canonical order. What a Raft snapshot stores, and what tests compare between replicas (two tables
+ * in the same state have equal images). The expiry index is not in it: it is rebuilt from the leases and sessions.
  *
- * @param clock    the table's clock (leader time, epoch millis)
- * @param sessions the open sessions, by id
- * @param locks    the held locks, by type then key
+ * @param clock the table's clock (leader time, epoch millis)
+ * @param table the lock machine's state
  */
-public record TableImage(long clock, List<SessionRow> sessions, List<LockRow> locks) {
+public record TableImage(long clock, TableSnapshot table) {
 
-    private static final int FORMAT = 1;
+    /** Version 1, the group's own table before it ran the single master's lock machine, is still read. */
+    private static final int FORMAT = 2;
 
-    /** Copies the lists. */
+    /** Checks the snapshot is given. */
     public TableImage {
-        sessions = List.copyOf(sessions);
-        locks = List.copyOf(locks);
-    }
-
-    /** One open session. */
-    public record SessionRow(String id, long ttlMillis, long expiresAt, long forceRemovals) {
-    }
-
-    /** One held lock; {@code sessionId} is null for a lock with a lease of its own. */
-    public record LockRow(String lockType, String key, String owner, long token, long grantedAt, String sessionId,
-                          long leaseMillis, long expiresAt, int handouts) {
-    }
-
-    static TableImage of(long clock, Collection<OpenSession> sessions, Collection<HeldLock> locks) {
-        List<SessionRow> sessionRows = new ArrayList<>(sessions.size());
-        for (OpenSession s : sessions) {
-            sessionRows.add(new SessionRow(s.id, s.ttlMillis, s.expiresAt, s.forceRemovals));
-        }
-        sessionRows.sort(Comparator.comparing(SessionRow::id));
-        List<LockRow> lockRows = new ArrayList<>(locks.size());
-        for (HeldLock l : locks) {
-            lockRows.add(new LockRow(l.lockType, l.key, l.owner, l.token, l.grantedAt, l.sessionId, l.leaseMillis,
-                    l.expiresAt, l.handouts));
-        }
-        lockRows.sort(Comparator.comparing(LockRow::lockType).thenComparing(LockRow::key));
-        return new TableImage(clock, sessionRows, lockRows);
+        Objects.requireNonNull(table, "table");
     }
 
     /** Writes the image; {@link #read} reads it back. */
     public void write(DataOutputStream out) throws IOException {
         out.writeInt(FORMAT);
         out.writeLong(clock);
-        out.writeInt(sessions.size());
-        for (SessionRow s : sessions) {
+        out.writeLong(table.lastToken());
+        out.writeLong(table.grantCount());
+        out.writeInt(table.sessions().size());
+        for (SessionView s : table.sessions()) {
             out.writeUTF(s.id());
             out.writeLong(s.ttlMillis());
-            out.writeLong(s.expiresAt());
+            out.writeInt(s.locks());
+            out.writeLong(s.lastKeepAliveNanos());
+            out.writeLong(s.endNanos());
             out.writeLong(s.forceRemovals());
         }
-        out.writeInt(locks.size());
-        for (LockRow l : locks) {
-            out.writeUTF(l.lockType());
-            out.writeUTF(l.key());
+        out.writeInt(table.locks().size());
+        for (TableSnapshot.LockEntry l : table.locks()) {
+            writeKey(out, l.lockKey());
             out.writeUTF(l.owner());
-            out.writeLong(l.token());
-            out.writeLong(l.grantedAt());
-            WireStrings.write(out, l.sessionId());
+            out.writeLong(l.fencingToken());
+            out.writeLong(l.acquiredAtNanos());
             out.writeLong(l.leaseMillis());
-            out.writeLong(l.expiresAt());
+            out.writeLong(l.deadlineNanos());
             out.writeInt(l.handouts());
+            WireStrings.write(out, l.sessionId());
+            out.writeInt(l.waiters().size());
+            for (Waiter w : l.waiters()) {
+                out.writeLong(w.id());
+                writeKey(out, w.lockKey());
+                out.writeUTF(w.owner());
+                out.writeLong(w.leaseMillis());
+                WireStrings.write(out, w.sessionId());
+            }
         }
     }
 
@@ -80,21 +71,49 @@ public record TableImage(long clock, List<SessionRow> sessions, List<LockRow> lo
      */
     public static TableImage read(DataInputStream in) throws IOException {
         int format = in.readInt();
+        if (format == FirstFormatImage.FORMAT) {
+            return FirstFormatImage.read(in);
+        }
         if (format != FORMAT) {
             throw new IOException("unknown snapshot format " + format);
         }
         long clock = in.readLong();
+        long lastToken = in.readLong();
+        long grantCount = in.readLong();
         int sessionCount = in.readInt();
-        List<SessionRow> sessions = new ArrayList<>(sessionCount);
+        List<SessionView> sessions = new ArrayList<>(sessionCount);
         for (int i = 0; i < sessionCount; i++) {
-            sessions.add(new SessionRow(in.readUTF(), in.readLong(), in.readLong(), in.readLong()));
+            sessions.add(new SessionView(in.readUTF(), in.readLong(), in.readInt(), in.readLong(), in.readLong(),
+                    in.readLong()));
         }
         int lockCount = in.readInt();
-        List<LockRow> locks = new ArrayList<>(lockCount);
+        List<TableSnapshot.LockEntry> locks = new ArrayList<>(lockCount);
         for (int i = 0; i < lockCount; i++) {
-            locks.add(new LockRow(in.readUTF(), in.readUTF(), in.readUTF(), in.readLong(), in.readLong(),
-                    WireStrings.read(in), in.readLong(), in.readLong(), in.readInt()));
+            LockKey key = readKey(in);
+            String owner = in.readUTF();
+            long token = in.readLong();
+            long acquiredAt = in.readLong();
+            long lease = in.readLong();
+            long deadline = in.readLong();
+            int handouts = in.readInt();
+            String sessionId = WireStrings.read(in);
+            int waiterCount = in.readInt();
+            List<Waiter> waiters = new ArrayList<>(waiterCount);
+            for (int w = 0; w < waiterCount; w++) {
+                waiters.add(new Waiter(in.readLong(), readKey(in), in.readUTF(), in.readLong(), WireStrings.read(in)));
+            }
+            locks.add(new TableSnapshot.LockEntry(key, owner, token, acquiredAt, lease, deadline, handouts, sessionId,
+                    waiters));
         }
-        return new TableImage(clock, sessions, locks);
+        return new TableImage(clock, new TableSnapshot(lastToken, grantCount, locks, sessions));
+    }
+
+    private static void writeKey(DataOutputStream out, LockKey key) throws IOException {
+        out.writeUTF(key.lockType());
+        out.writeUTF(key.key());
+    }
+
+    private static LockKey readKey(DataInputStream in) throws IOException {
+        return new LockKey(in.readUTF(), in.readUTF());
     }
 }

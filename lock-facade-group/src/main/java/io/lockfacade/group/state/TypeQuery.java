@@ -8,20 +8,18 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 
 /**
- * The one read of the group: is a lock type empty? A read carries no log entry, so it carries the leader's time
- * for the expiry comparison.
+ * The one read of the group: is a lock type empty? Answered from the applied table, where a lock whose time ran
+ * out counts until an entry frees it (as on the single master), so it needs no time of its own.
  *
  * @param lockType the lock type
- * @param time     the leader's wall clock (epoch millis) when it was asked
  */
-public record TypeQuery(String lockType, long time) {
+public record TypeQuery(String lockType) {
 
     /** @return the query as bytes */
     public byte[] encode() {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream(32);
         try (DataOutputStream out = new DataOutputStream(bytes)) {
             out.writeUTF(lockType);
-            out.writeLong(time);
         } catch (IOException impossible) {
             throw new UncheckedIOException(impossible);
         }
@@ -33,7 +31,7 @@ public record TypeQuery(String lockType, long time) {
      */
     public static TypeQuery decode(byte[] encoded) {
         try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(encoded))) {
-            return new TypeQuery(in.readUTF(), in.readLong());
+            return new TypeQuery(in.readUTF());
         } catch (IOException truncated) {
             throw new IllegalArgumentException("not a query: " + truncated, truncated);
         }

@@ -60,7 +60,7 @@ class InProcessGroupTest {
         leader.renew("orders", "k4", "owner-1", LEASE);
         group.awaitSameAppliedIndex();
         TableImage expected = group.member(0).stateMachine().table().image();
-        assertEquals(20, expected.locks().size());
+        assertEquals(20, expected.table().locks().size());
         for (int i = 1; i < group.size(); i++) {
             assertEquals(expected, group.member(i).stateMachine().table().image());
         }
@@ -244,7 +244,8 @@ class InProcessGroupTest {
         assertEquals(held.getFencingToken(), restarted.tryLock("orders", "k", "a", LEASE, 0).getFencingToken());
         assertEquals(inSession.getFencingToken(),
                 restarted.tryLockInSession("orders", "s", "b", "node-1", 0).getFencingToken());
-        assertEquals(before.locks().size(), restarted.member().stateMachine().table().image().locks().size());
+        assertEquals(before.table().locks().size(),
+                restarted.member().stateMachine().table().image().table().locks().size());
         LockGrant fresh = restarted.tryLock("orders", "new", "c", LEASE, 0);
         assertNotNull(fresh);
         assertTrue(fresh.getFencingToken() > inSession.getFencingToken());

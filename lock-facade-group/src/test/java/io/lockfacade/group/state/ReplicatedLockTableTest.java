@@ -11,10 +11,12 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
+import java.util.Set;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class ReplicatedLockTableTest {
@@ -84,7 +86,7 @@ class ReplicatedLockTableTest {
         Applied expired = table.apply(Command.onTable(Command.Kind.EXPIRE_DUE, T0 + LEASE), ++index);
         assertEquals(2, expired.outcome().value());
         assertTrue(expired.freed().containsAll(List.of(new LockKey("t", "k"), new LockKey("t", "s1"))));
-        assertTrue(table.isTypeEmpty("t", T0 + LEASE));
+        assertTrue(table.isTypeEmpty("t"));
         assertEquals(-1, apply(Command.onSession(Command.Kind.KEEP_ALIVE_SESSION, T0 + LEASE, "s", 0)).value());
     }
 
@@ -96,7 +98,7 @@ class ReplicatedLockTableTest {
         assertFalse(table.hasDue(T0 + 2 * LEASE - 2));
         assertEquals(0, apply(Command.onSession(Command.Kind.KEEP_ALIVE_SESSION, T0 + 2 * LEASE - 2, "s", 0))
                 .value());
-        assertEquals("a", table.holder(new LockKey("t", "k"), T0 + 2 * LEASE - 2));
+        assertEquals("a", table.holder(new LockKey("t", "k")));
     }
 
     @Test
@@ -120,7 +122,7 @@ class ReplicatedLockTableTest {
         Command undelivered = Command.onLock(Command.Kind.RELEASE_UNDELIVERED, T0, "t", "k", "a", first.sequence())
                 .expecting(first.value());
         assertFalse(apply(undelivered).yes());
-        assertEquals("a", table.holder(new LockKey("t", "k"), T0));
+        assertEquals("a", table.holder(new LockKey("t", "k")));
     }
 
     @Test
@@ -131,7 +133,7 @@ class ReplicatedLockTableTest {
                 originalLost.sequence()).expecting(originalLost.value());
 
         assertFalse(apply(undelivered).yes());
-        assertEquals("a", table.holder(new LockKey("t", "k"), T0));
+        assertEquals("a", table.holder(new LockKey("t", "k")));
         Command retryUndelivered = Command.onLock(Command.Kind.RELEASE_UNDELIVERED, T0, "t", "k", "a",
                 retryDelivered.sequence()).expecting(retryDelivered.value());
         assertTrue(apply(retryUndelivered).yes());
@@ -139,22 +141,164 @@ class ReplicatedLockTableTest {
 
     @Test
     void aSnapshotPlusTheRestOfTheLogEqualsTheLiveTable() throws IOException {
-        List<Command> log = randomLog(new Random(42), 2_000);
-        ReplicatedLockTable live = new ReplicatedLockTable();
-        ReplicatedLockTable replayed = new ReplicatedLockTable();
-        TableImage snapshot = null;
-        for (int i = 0; i < log.size(); i++) {
-            live.apply(log.get(i), i + 1);
-            if (i == log.size() / 2) {
-                snapshot = roundTrip(live.image());
+        List<Command> log = randomLog(new Random(42), 4_000);
+        for (int cut : new int[] {1, log.size() / 3, log.size() / 2, log.size() - 1}) {
+            ReplicatedLockTable live = new ReplicatedLockTable();
+            for (int i = 0; i < cut; i++) {
+                live.apply(log.get(i), i + 1);
             }
+            ReplicatedLockTable replayed = new ReplicatedLockTable();
+            replayed.restore(roundTrip(live.image()));
+            for (int i = cut; i < log.size(); i++) {
+                Applied expected = live.apply(log.get(i), i + 1);
+                Applied actual = replayed.apply(log.get(i), i + 1);
+                String entry = "entry " + (i + 1) + " after a snapshot at " + cut;
+                assertEquals(expected.outcome(), actual.outcome(), entry);
+                // Both free the same locks; an expiry entry may visit them in another order.
+                assertEquals(Set.copyOf(expected.freed()), Set.copyOf(actual.freed()), entry);
+                assertEquals(live.hasDue(log.get(i).time()), replayed.hasDue(log.get(i).time()));
+            }
+            assertEquals(live.image(), replayed.image());
+            assertNotEquals(0, live.size());
         }
-        replayed.restore(snapshot);
-        for (int i = log.size() / 2 + 1; i < log.size(); i++) {
-            replayed.apply(log.get(i), i + 1);
+    }
+
+    @Test
+    void twoTablesFedTheSameEntriesGiveTheSameAnswersAndEndEqual() {
+        for (long seed : new long[] {1, 7, 2026}) {
+            List<Command> log = randomLog(new Random(seed), 4_000);
+            ReplicatedLockTable one = new ReplicatedLockTable();
+            ReplicatedLockTable two = new ReplicatedLockTable();
+            List<Outcome.Kind> kinds = new ArrayList<>();
+            for (int i = 0; i < log.size(); i++) {
+                Applied applied = one.apply(log.get(i), i + 1);
+                assertEquals(applied, two.apply(log.get(i), i + 1), "entry " + (i + 1));
+                kinds.add(applied.outcome().kind());
+            }
+            assertEquals(one.image(), two.image());
+            assertTrue(kinds.containsAll(List.of(Outcome.Kind.values())), "every kind of answer seen: " + kinds);
         }
-        assertEquals(live.image(), replayed.image());
-        assertNotEquals(0, live.size());
+    }
+
+    @Test
+    void tokensStayAtLeastTheLogIndexAndRiseEvenWhenOneEntryGrantsTwice() throws IOException {
+        assertEquals(5, table.apply(tryLock(T0, "a", "o"), 5).outcome().value());
+        // Two grants carried by one entry (a batch): the second still gets a higher token.
+        assertEquals(6, table.apply(tryLock(T0, "b", "o"), 6).outcome().value());
+        assertEquals(7, table.apply(tryLock(T0, "c", "o"), 6).outcome().value());
+        assertEquals(8, table.apply(tryLock(T0, "d", "o"), 7).outcome().value());
+
+        ReplicatedLockTable restored = new ReplicatedLockTable();
+        restored.restore(roundTrip(table.image()));
+        assertEquals(9, restored.apply(tryLock(T0, "e", "o"), 8).outcome().value());
+        assertEquals(40, restored.apply(tryLock(T0, "f", "o"), 40).outcome().value());
+    }
+
+    @Test
+    void anExpiryEntryFreesExactlyWhatRanOutByItsTime() {
+        long tick = ReplicatedLockTable.EXPIRY_TICK.toMillis();
+        long start = T0 - T0 % tick + 5; // the lease ends a few milliseconds into a tick
+        apply(tryLock(start, "k", "a"));
+        long end = start + LEASE;
+        long endOfItsTick = end - 5 + tick;
+
+        assertFalse(table.hasDue(endOfItsTick - 1));
+        assertEquals(0, table.apply(Command.onTable(Command.Kind.EXPIRE_DUE, end - 1), ++index).outcome().value());
+        assertEquals("a", table.holder(new LockKey("t", "k")));
+        assertTrue(table.hasDue(end), "visited early, found alive: due again at once");
+        Applied expired = table.apply(Command.onTable(Command.Kind.EXPIRE_DUE, end), ++index);
+        assertEquals(1, expired.outcome().value());
+        assertEquals(List.of(new LockKey("t", "k")), expired.freed());
+        assertFalse(table.hasDue(endOfItsTick + tick));
+    }
+
+    @Test
+    void anUnlockOrAKeepAliveLeavesNoExpiryEntryToPropose() {
+        apply(tryLock(T0, "k", "a"));
+        apply(Command.onSession(Command.Kind.OPEN_SESSION, T0, "s", LEASE));
+        apply(Command.onLock(Command.Kind.UNLOCK, T0 + 1, "t", "k", "a", 0));
+        apply(Command.onSession(Command.Kind.KEEP_ALIVE_SESSION, T0 + LEASE / 2, "s", 0));
+
+        assertFalse(table.hasDue(T0 + LEASE + LEASE / 4), "nothing ends before the session's new end");
+        assertTrue(table.hasDue(T0 + 2 * LEASE));
+    }
+
+    @Test
+    void termStartRevivesWhatRanOutWhileTheGroupWasDownButNotASessionThatLostALock() {
+        apply(tryLock(T0, "k", "a"));
+        apply(Command.onSession(Command.Kind.OPEN_SESSION, T0, "whole", LEASE));
+        apply(new Command(Command.Kind.TRY_LOCK_IN_SESSION, T0, "t", "w1", "a", "whole", 0, 0));
+        apply(Command.onSession(Command.Kind.OPEN_SESSION, T0, "short", LEASE));
+        apply(new Command(Command.Kind.TRY_LOCK_IN_SESSION, T0, "t", "s1", "a", "short", 0, 0));
+        apply(new Command(Command.Kind.TRY_LOCK_IN_SESSION, T0, "t", "s2", "a", "short", 0, 0));
+        // The session's time runs out; an access frees one of its locks, and the session ends with the other.
+        Applied taken = table.apply(tryLock(T0 + LEASE, "s1", "b"), ++index);
+        assertEquals(Outcome.Kind.GRANTED, taken.outcome().kind());
+        assertEquals(Set.of(new LockKey("t", "s1"), new LockKey("t", "s2")), Set.copyOf(taken.freed()));
+
+        assertEquals(3, apply(Command.onTable(Command.Kind.TERM_START, T0 + 3 * LEASE)).value()); // whole, k, s1
+
+        assertEquals("a", table.holder(new LockKey("t", "k")));
+        assertEquals("a", table.holder(new LockKey("t", "w1")));
+        assertEquals(0, apply(Command.onSession(Command.Kind.KEEP_ALIVE_SESSION, T0 + 3 * LEASE, "whole", 0))
+                .value());
+        assertEquals(-1, apply(Command.onSession(Command.Kind.KEEP_ALIVE_SESSION, T0 + 3 * LEASE, "short", 0))
+                .value());
+        assertNull(table.holder(new LockKey("t", "s2")));
+    }
+
+    @Test
+    void aBusyLockNeverQueuesAWaiterInTheTable() {
+        apply(tryLock(T0, "k", "a"));
+        assertEquals(Outcome.Kind.BUSY, apply(tryLock(T0, "k", "b")).kind());
+        Applied released = table.apply(Command.onLock(Command.Kind.UNLOCK, T0, "t", "k", "a", 0), ++index);
+        assertEquals(List.of(new LockKey("t", "k")), released.freed());
+        assertNull(table.holder(new LockKey("t", "k")));
+        assertTrue(table.image().table().locks().isEmpty());
+    }
+
+    @Test
+    void aSnapshotOfTheFirstFormatIsReadWithItsLocksSessionsAndTokens() throws IOException {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (DataOutputStream out = new DataOutputStream(bytes)) {
+            out.writeInt(1);
+            out.writeLong(T0);
+            out.writeInt(1);
+            out.writeUTF("s");
+            out.writeLong(LEASE);
+            out.writeLong(T0 + LEASE);
+            out.writeLong(2);
+            out.writeInt(2);
+            writeFirstFormatLock(out, "k", "a", 7, null, T0 + LEASE);
+            writeFirstFormatLock(out, "k2", "b", 9, "s", 0);
+        }
+        table.restore(TableImage.read(new DataInputStream(new ByteArrayInputStream(bytes.toByteArray()))));
+
+        assertEquals(T0, table.clock());
+        assertEquals(7, apply(tryLock(T0, "k", "a")).value());
+        assertEquals(Outcome.Kind.BUSY, apply(tryLock(T0, "k2", "a")).kind());
+        assertEquals(2, apply(Command.onSession(Command.Kind.KEEP_ALIVE_SESSION, T0, "s", 0)).value());
+        assertEquals(10, table.apply(tryLock(T0, "new", "c"), 3).outcome().value());
+        Applied expired = table.apply(Command.onTable(Command.Kind.EXPIRE_DUE, T0 + 3 * LEASE), 11);
+        assertEquals(new LockKey("t", "k2"), expired.freed().get(0), "sessions expire first");
+        assertEquals(Set.of(new LockKey("t", "k2"), new LockKey("t", "k"), new LockKey("t", "new")),
+                Set.copyOf(expired.freed()));
+    }
+
+    private static void writeFirstFormatLock(DataOutputStream out, String key, String owner, long token,
+                                             String sessionId, long expiresAt) throws IOException {
+        out.writeUTF("t");
+        out.writeUTF(key);
+        out.writeUTF(owner);
+        out.writeLong(token);
+        out.writeLong(T0);
+        out.writeBoolean(sessionId != null);
+        if (sessionId != null) {
+            out.writeUTF(sessionId);
+        }
+        out.writeLong(LEASE);
+        out.writeLong(expiresAt);
+        out.writeInt(1);
     }
 
     @Test
@@ -181,15 +325,21 @@ class ReplicatedLockTableTest {
             String key = "k" + random.nextInt(20);
             String owner = "o" + random.nextInt(4);
             String session = "s" + random.nextInt(3);
-            log.add(switch (random.nextInt(9)) {
+            log.add(switch (random.nextInt(13)) {
                 case 0, 1 -> Command.onLock(Command.Kind.TRY_LOCK, time, "t", key, owner, 200 + random.nextInt(800));
                 case 2 -> new Command(Command.Kind.TRY_LOCK_IN_SESSION, time, "t", key, owner, session, 0, 0);
                 case 3 -> Command.onLock(Command.Kind.UNLOCK, time, "t", key, owner, 0);
                 case 4 -> Command.onLock(Command.Kind.RENEW, time, "t", key, owner, 500);
                 case 5 -> Command.onSession(Command.Kind.OPEN_SESSION, time, session, 700);
                 case 6 -> Command.onSession(Command.Kind.KEEP_ALIVE_SESSION, time, session, 0);
-                case 7 -> Command.onTable(Command.Kind.EXPIRE_DUE, time);
-                default -> Command.onTable(Command.Kind.TERM_START, time);
+                case 7, 8 -> Command.onTable(Command.Kind.EXPIRE_DUE, time);
+                case 9 -> Command.onSession(Command.Kind.CLOSE_SESSION, time, session, 0);
+                case 10 -> Command.onLock(Command.Kind.FORCE_REMOVE, time, "t", key, null, 0)
+                        .expecting(random.nextBoolean() ? 0 : Math.max(1, i - random.nextInt(40)));
+                case 11 -> Command.onLock(Command.Kind.RELEASE_UNDELIVERED, time, "t", key, owner, 1)
+                        .expecting(Math.max(1, i - random.nextInt(40)));
+                default -> random.nextInt(10) == 0 ? Command.onTable(Command.Kind.TERM_START, time)
+                        : Command.onLock(Command.Kind.TRY_LOCK, time, "t", key, owner, 300);
             });
         }
         return log;

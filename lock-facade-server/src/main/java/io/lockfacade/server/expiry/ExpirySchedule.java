@@ -90,6 +90,18 @@ public final class ExpirySchedule<K> {
     }
 
     /**
+     * Forgets a scheduled visit and drops its slot once empty, so that {@link #nextDeadlineNanos} never names a slot
+     * with nothing to visit. Only for a schedule whose writes all come from one thread: a concurrent
+     * {@link #schedule} into the same slot could add to the set as it is dropped.
+     */
+    public void unscheduleAndPrune(K key, long stamp, long slot) {
+        CompactSet<K> keys = slots.get(slot);
+        if (keys != null && keys.remove(key, stamp) && keys.size() == 0) {
+            slots.remove(slot, keys);
+        }
+    }
+
+    /**
      * Visits every key scheduled in a slot that ended at or before {@code nowNanos}.
      *
      * @param visitor called once or more per due entry; must be idempotent

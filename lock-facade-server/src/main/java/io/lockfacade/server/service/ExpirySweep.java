@@ -1,8 +1,7 @@
 package io.lockfacade.server.service;
 
-import io.lockfacade.server.expiry.ExpirySchedule;
+import io.lockfacade.server.expiry.ExpiryIndex;
 import io.lockfacade.server.expiry.LeaseReaper;
-import io.lockfacade.server.table.LockKey;
 import io.lockfacade.server.table.LockMachine;
 import io.lockfacade.server.table.Moment;
 
@@ -16,30 +15,25 @@ final class ExpirySweep implements LeaseReaper.Sweep {
 
     private final LockMachine machine;
     private final MasterClocks clocks;
-    private final ExpirySchedule<LockKey> leases;
-    private final ExpirySchedule<String> sessionEnds;
+    private final ExpiryIndex expiry;
     private final OutcomeApplier applier;
 
-    ExpirySweep(LockMachine machine, MasterClocks clocks, ExpirySchedule<LockKey> leases,
-                ExpirySchedule<String> sessionEnds, OutcomeApplier applier) {
+    ExpirySweep(LockMachine machine, MasterClocks clocks, ExpiryIndex expiry, OutcomeApplier applier) {
         this.machine = machine;
         this.clocks = clocks;
-        this.leases = leases;
-        this.sessionEnds = sessionEnds;
+        this.expiry = expiry;
         this.applier = applier;
     }
 
     @Override
     public void expireDue(long nowNanos) {
         Moment now = clocks.at(nowNanos);
-        sessionEnds.drainDue(nowNanos, (id, unused) -> applier.apply(machine.sessions().expire(id, now), id));
-        leases.drainDue(nowNanos, (key, token) -> applier.apply(machine.expire(key, token, now)));
+        expiry.drainDue(nowNanos, id -> applier.apply(machine.sessions().expire(id, now), id),
+                (key, token) -> applier.apply(machine.expire(key, token, now)));
     }
 
     @Override
     public long nextDeadlineNanos(long nowNanos) {
-        long session = sessionEnds.nextDeadlineNanos(nowNanos);
-        long lease = leases.nextDeadlineNanos(nowNanos);
-        return session - lease < 0 ? session : lease;
+        return expiry.nextDeadlineNanos(nowNanos);
     }
 }

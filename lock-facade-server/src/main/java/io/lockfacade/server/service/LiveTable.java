@@ -1,7 +1,7 @@
 package io.lockfacade.server.service;
 
 import io.lockfacade.api.SessionExpiredException;
-import io.lockfacade.server.expiry.ExpirySchedule;
+import io.lockfacade.server.expiry.ExpiryIndex;
 import io.lockfacade.server.expiry.LeaseReaper;
 import io.lockfacade.server.table.Effects;
 import io.lockfacade.server.table.Handout;
@@ -40,8 +40,7 @@ public final class LiveTable {
     private final ConcurrentHashMap<Long, ParkedCall> parked = new ConcurrentHashMap<>();
     private final AtomicLong waiterIds = new AtomicLong();
     private final ScheduledExecutorService waitTimer;
-    private final ExpirySchedule<LockKey> leases;
-    private final ExpirySchedule<String> sessionEnds;
+    private final ExpiryIndex expiry;
 
     /**
      * @param machine    the table's state
@@ -55,20 +54,18 @@ public final class LiveTable {
         this.machine = machine;
         this.clocks = clocks;
         this.waitTimer = waitTimer;
-        this.leases = new ExpirySchedule<>(expiryTick);
-        this.sessionEnds = new ExpirySchedule<>(expiryTick);
-        this.applier = new OutcomeApplier(machine, clocks, leases, sessionEnds, parked, events);
+        this.expiry = new ExpiryIndex(expiryTick);
+        this.applier = new OutcomeApplier(machine, clocks, expiry, parked, events);
     }
 
     /** @return what the reaper runs: visits of the sessions and leases that are due, and nothing else */
     public LeaseReaper.Sweep sweep() {
-        return new ExpirySweep(machine, clocks, leases, sessionEnds, applier);
+        return new ExpirySweep(machine, clocks, expiry, applier);
     }
 
     /** @param listener told the end of every slot a visit is scheduled into, so the reaper can wake earlier */
     public void setDeadlineListener(LongConsumer listener) {
-        leases.setDeadlineListener(listener);
-        sessionEnds.setDeadlineListener(listener);
+        expiry.setDeadlineListener(listener);
     }
 
     /**

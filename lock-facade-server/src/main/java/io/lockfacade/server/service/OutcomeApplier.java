@@ -1,56 +1,41 @@
 package io.lockfacade.server.service;
 
-import io.lockfacade.server.expiry.ExpirySchedule;
+import io.lockfacade.server.expiry.ExpiryIndex;
 import io.lockfacade.server.table.Effects;
 import io.lockfacade.server.table.Handout;
-import io.lockfacade.server.table.LockKey;
 import io.lockfacade.server.table.LockMachine;
-import io.lockfacade.server.table.LockView;
 import io.lockfacade.server.table.Outcome;
 import io.lockfacade.server.table.SessionOutcome;
 
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Applies what the lock table decided to the world outside it: answers parked calls, schedules and unschedules
- * expiry visits, and reports {@link LockEvents}. Runs on the thread that made the transition, after the table's
+ * Applies what the lock table decided to the world outside it: answers parked calls, keeps the {@link ExpiryIndex}
+ * of expiry visits, and reports {@link LockEvents}. Runs on the thread that made the transition, after the table's
  * critical section; holds no lock of its own.
- *
- * <p>Expiry visits are an index, re-checked by the table when they come due: a visit of a grant that ended or
- * moved is harmless, so this class only has to make sure that every live grant with a lease has a visit at or
- * after its deadline. It never removes a visit from a slot later than the one it adds.
  */
 final class OutcomeApplier {
 
     private final LockMachine machine;
     private final MasterClocks clocks;
-    private final ExpirySchedule<LockKey> leases;
-    private final ExpirySchedule<String> sessionEnds;
+    private final ExpiryIndex expiry;
     private final ConcurrentHashMap<Long, ParkedCall> parked;
     private final LockEvents events;
 
-    OutcomeApplier(LockMachine machine, MasterClocks clocks, ExpirySchedule<LockKey> leases,
-                   ExpirySchedule<String> sessionEnds, ConcurrentHashMap<Long, ParkedCall> parked,
-                   LockEvents events) {
+    OutcomeApplier(LockMachine machine, MasterClocks clocks, ExpiryIndex expiry,
+                   ConcurrentHashMap<Long, ParkedCall> parked, LockEvents events) {
         this.machine = machine;
         this.clocks = clocks;
-        this.leases = leases;
-        this.sessionEnds = sessionEnds;
+        this.expiry = expiry;
         this.parked = parked;
         this.events = events;
     }
 
     /** Applies a lock transition's outcome: first its own answer's side, then its effects, in order. */
     void apply(Outcome outcome) {
+        expiry.answered(outcome);
         if (outcome instanceof Outcome.Granted granted) {
-            schedule(granted.lock());
             events.granted(granted.lock().lockKey().lockType(), 0);
-        } else if (outcome instanceof Outcome.AlreadyHeld again) {
-            reschedule(again.previousEndNanos(), again.lock());
-        } else if (outcome instanceof Outcome.Renewed renewed) {
-            reschedule(renewed.previousEndNanos(), renewed.lock());
-        } else if (outcome instanceof Outcome.StillHeld alive) {
-            schedule(alive.lock());
         } else if (outcome instanceof Outcome.Parked parkedCall) {
             events.waiterParked(parkedCall.waiter().lockKey().lockType());
         }
@@ -59,16 +44,8 @@ final class OutcomeApplier {
 
     /** Applies a session transition's outcome. */
     void apply(SessionOutcome outcome, String sessionId) {
-        if (outcome instanceof SessionOutcome.Alive alive) {
-            long slot = sessionEnds.slotOf(alive.endNanos());
-            sessionEnds.schedule(sessionId, 0, slot);
-            long previousSlot = sessionEnds.slotOf(alive.previousEndNanos());
-            if (previousSlot < slot) {
-                sessionEnds.unschedule(sessionId, 0, previousSlot);
-            }
-        } else if (outcome instanceof SessionOutcome.StillOpen open) {
-            sessionEnds.schedule(sessionId, 0, sessionEnds.slotOf(open.endNanos()));
-        } else if (outcome instanceof SessionOutcome.Ended ended) {
+        expiry.answered(outcome, sessionId);
+        if (outcome instanceof SessionOutcome.Ended ended) {
             apply(ended.effects());
         }
     }
@@ -76,11 +53,8 @@ final class OutcomeApplier {
     /** Applies ended grants, then answers parked calls, in the order the table decided them. */
     void apply(Effects effects) {
         for (Effects.Ending ending : effects.endings()) {
-            LockView lock = ending.lock();
-            if (lock.isLeased()) {
-                leases.unschedule(lock.lockKey(), lock.fencingToken(), leases.slotOf(lock.endNanos()));
-            }
-            String lockType = lock.lockKey().lockType();
+            expiry.ended(ending.lock());
+            String lockType = ending.lock().lockKey().lockType();
             switch (ending.cause()) {
                 case RELEASED, UNDELIVERED -> events.released(lockType);
                 case EXPIRED, REMOVED -> events.expired(lockType);
@@ -119,28 +93,10 @@ final class OutcomeApplier {
             }
             return;
         }
-        schedule(handover.lock());
+        expiry.granted(handover.lock());
         events.granted(lockType, call == null ? 0 : Math.max(0, clocks.nanos().getAsLong() - call.parkedAtNanos()));
         if (call == null || !call.answer().complete(handout)) {
             releaseUndelivered(handout); // nobody waits for it any more: the caller gave up or went away
-        }
-    }
-
-    private void schedule(LockView lock) {
-        if (lock.isLeased()) {
-            leases.schedule(lock.lockKey(), lock.fencingToken(), leases.slotOf(lock.endNanos()));
-        }
-    }
-
-    private void reschedule(long previousEndNanos, LockView lock) {
-        if (!lock.isLeased()) {
-            return; // a visit left from a lease of its own finds the grant under a session and drops itself
-        }
-        long slot = leases.slotOf(lock.endNanos());
-        leases.schedule(lock.lockKey(), lock.fencingToken(), slot);
-        long previousSlot = leases.slotOf(previousEndNanos);
-        if (previousSlot < slot) {
-            leases.unschedule(lock.lockKey(), lock.fencingToken(), previousSlot);
         }
     }
 }

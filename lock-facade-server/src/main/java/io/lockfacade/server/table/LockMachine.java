@@ -3,6 +3,7 @@ package io.lockfacade.server.table;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
 
@@ -280,6 +281,25 @@ public final class LockMachine {
      */
     public Effects dropWaiters() {
         return manyKeys.dropWaiters();
+    }
+
+    /**
+     * Extends every session that has not ended and every grant with a lease of its own to run at least its own
+     * length (TTL or lease) from {@code m}, those whose time ran out but that nothing has freed yet included: what
+     * a new leader of a replicated table does when it takes over (as etcd does with its leases), since keep-alives
+     * and renewals may have gone to the old leader, or the whole group was down. A lapsed session is revived, so
+     * this is only for a table that ends a session as soon as one of its locks is freed for expiry (a session
+     * revived without one of its locks would let its client believe it still holds it). Nothing ends, no token is
+     * issued, deadlines only move later. Visits every session and every lock: once per term, never on a call's
+     * path.
+     *
+     * @param sessions told each extended session, as {@link SessionBook#keepAlive} would answer it
+     * @param leases   told each extended grant, as {@link #renew} would answer it, so expiry visits can follow
+     * @return how many sessions and leases were extended
+     */
+    public int extendAll(Moment m, BiConsumer<String, SessionOutcome.Alive> sessions,
+                         Consumer<Outcome.Renewed> leases) {
+        return manyKeys.extendAll(m, sessions, leases);
     }
 
     /**

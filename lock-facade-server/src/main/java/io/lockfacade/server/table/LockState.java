@@ -194,6 +194,23 @@ final class LockState {
         deadlineNanos = nowNanos + TimeUnit.MILLISECONDS.toNanos(lease);
     }
 
+    /**
+     * Makes a grant with a lease of its own run at least its lease from {@code nowNanos}, even if the lease ran out
+     * and nothing freed it yet (a new leader's extension); a grant under a session is left to its session.
+     *
+     * @return whether the grant has a lease of its own, now extended
+     */
+    boolean extendFrom(long nowNanos) {
+        if (session() != null) {
+            return false;
+        }
+        long end = nowNanos + TimeUnit.MILLISECONDS.toNanos(leaseMillis);
+        if (end - deadlineNanos > 0) {
+            deadlineNanos = end;
+        }
+        return true;
+    }
+
     void detach(LockKey key) {
         SessionState session = session();
         if (session != null) {

@@ -4,11 +4,14 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.BiConsumer;
+import java.util.function.Consumer;
 
 /**
- * The transitions that visit many locks: the end of a session, and dropping every waiter. They visit the locks
- * one key at a time (each inside its key's critical section, never holding two) and in {@link LockKey#ORDER},
- * so that which waiter gets which fencing token depends only on the commands, never on a hash table's layout.
+ * The transitions that visit many locks: the end of a session, dropping every waiter, and a new leader's extension
+ * of every deadline. They visit the locks one key at a time (each inside its key's critical section, never holding
+ * two); those that may grant or answer visit them in {@link LockKey#ORDER}, so that which waiter gets which fencing
+ * token depends only on the commands, never on a hash table's layout.
  */
 final class ManyKeys {
 
@@ -58,6 +61,41 @@ final class ManyKeys {
             });
         }
         return fx.build();
+    }
+
+    /**
+     * Extends every session that has not ended and every grant with a lease of its own to run at least its own
+     * length from {@code m}; visits every session and every key, never holding two keys at once.
+     *
+     * @param sessions told each extended session, as a keep-alive would answer it
+     * @param leases   told each extended grant, as a renewal would answer it
+     * @return how many sessions and leases it extended
+     */
+    int extendAll(Moment m, BiConsumer<String, SessionOutcome.Alive> sessions, Consumer<Outcome.Renewed> leases) {
+        int extended = 0;
+        for (SessionState session : ledger.sessions.values()) {
+            long previousEnd = session.endNanos();
+            if (session.extendFrom(m.nanos())) {
+                sessions.accept(session.id, new SessionOutcome.Alive(session.ttlMillis, session.forceRemovals(),
+                        previousEnd, session.endNanos()));
+                extended++;
+            }
+        }
+        for (LockKey key : states.keySet()) {
+            Outcome.Renewed[] renewed = new Outcome.Renewed[1];
+            states.computeIfPresent(key, (k, s) -> {
+                long previousEnd = s.endNanos();
+                if (s.extendFrom(m.nanos())) {
+                    renewed[0] = new Outcome.Renewed(previousEnd, s.view(k), Effects.NONE);
+                }
+                return s;
+            });
+            if (renewed[0] != null) {
+                leases.accept(renewed[0]);
+                extended++;
+            }
+        }
+        return extended;
     }
 
     private static List<LockKey> inOrder(Collection<LockKey> keys) {

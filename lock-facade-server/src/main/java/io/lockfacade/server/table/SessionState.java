@@ -59,6 +59,26 @@ final class SessionState {
         return true;
     }
 
+    /**
+     * Makes the session run at least one TTL from {@code nowNanos} unless it has ended, a lapse included (a new
+     * leader's extension: keep-alives may have gone to the old leader, or the whole group was down). Unlike a
+     * keep-alive it records no keep-alive. Only for a table that ends a session as soon as one of its locks is
+     * freed for expiry, so that a lapsed session still has every lock.
+     *
+     * @return whether the session was not ended and now runs at least one TTL from {@code nowNanos}
+     */
+    synchronized boolean extendFrom(long nowNanos) {
+        if (ended) {
+            return false;
+        }
+        lapsed = false;
+        long end = nowNanos + ttlNanos;
+        if (end - endNanos > 0) {
+            endNanos = end;
+        }
+        return true;
+    }
+
     /** @return whether this call ended the session (false if it had ended already) */
     synchronized boolean end() {
         if (ended) {

@@ -1,14 +1,15 @@
 package io.lockfacade.server.service;
 
 import io.lockfacade.server.table.LockKey;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
-import java.lang.management.ManagementFactory;
-import java.lang.management.MemoryMXBean;
 import java.lang.ref.Reference;
 import java.util.Locale;
 
+import static io.lockfacade.server.testing.HeapMeter.GRANTS_PER_MILLI;
+import static io.lockfacade.server.testing.HeapMeter.LEASE_MILLIS;
+import static io.lockfacade.server.testing.HeapMeter.OWNERS;
+import static io.lockfacade.server.testing.HeapMeter.settledHeap;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -24,18 +25,8 @@ class HeapPerLockTest {
     /** The target. */
     private static final double MAX_BYTES_PER_LOCK = 200;
     private static final int LOCKS = 200_000;
-    private static final int OWNERS = 1_000;
-    private static final int GRANTS_PER_MILLI = 250;
-    private static final long LEASE_MILLIS = 600_000;
     private static final String TYPE = "heap";
     private static final String SESSION = "heap-session";
-    /** Two readings of an unchanged heap after full GCs that differ by more than this have not settled. */
-    private static final long SETTLED_BYTES = 256 * 1024;
-    private static final int GC_ROUNDS = 4;
-    private static final int READINGS = 6;
-    private static final long GC_PAUSE_MILLIS = 50;
-
-    private final MemoryMXBean memory = ManagementFactory.getMemoryMXBean();
 
     @Test
     void aLockUnderASessionCostsAtMost200Bytes() throws InterruptedException {
@@ -73,27 +64,5 @@ class HeapPerLockTest {
             assertTrue(fixture.table.describe(new LockKey(TYPE, "f0")).isPresent(), "the table is still live");
             Reference.reachabilityFence(fixture);
         }
-    }
-
-    /** @return heap in use after full GCs, once two readings agree; skips the test if they never do */
-    private long settledHeap() throws InterruptedException {
-        long previous = heapAfterGc();
-        for (int i = 0; i < READINGS; i++) {
-            long reading = heapAfterGc();
-            if (Math.abs(reading - previous) <= SETTLED_BYTES) {
-                return Math.max(reading, previous);
-            }
-            previous = reading;
-        }
-        Assumptions.abort("heap did not settle after full GCs; cannot measure memory per lock here");
-        return previous;
-    }
-
-    private long heapAfterGc() throws InterruptedException {
-        for (int i = 0; i < GC_ROUNDS; i++) {
-            System.gc();
-            Thread.sleep(GC_PAUSE_MILLIS);
-        }
-        return memory.getHeapMemoryUsage().getUsed();
     }
 }

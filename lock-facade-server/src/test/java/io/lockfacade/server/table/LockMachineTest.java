@@ -2,6 +2,7 @@ package io.lockfacade.server.table;
 
 import org.junit.jupiter.api.Test;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalLong;
 import java.util.concurrent.TimeUnit;
@@ -346,6 +347,51 @@ class LockMachineTest {
         assertFalse(dropped.handovers().get(0).isGranted());
         assertEquals(0, machine.describe(ORDER_1, nanos()).orElseThrow().waiters());
         assertEquals("a", holder(ORDER_1));
+    }
+
+    @Test
+    void extendingAllRunsEverySessionAndLeaseItsOwnLengthFromNowAndReportsEach() {
+        open("s1");
+        grantIn(ORDER_1, "a", "s1");
+        Handout leased = grant(ORDER_2, "b");
+        advance(LEASE - 1);
+        List<String> sessions = new ArrayList<>();
+        List<Outcome.Renewed> leases = new ArrayList<>();
+
+        assertEquals(2, machine.extendAll(now(), (id, alive) -> {
+            sessions.add(id);
+            assertEquals(nanos() + TimeUnit.MILLISECONDS.toNanos(TTL), alive.endNanos());
+        }, leases::add));
+
+        assertEquals(List.of("s1"), sessions);
+        assertEquals(1, leases.size());
+        assertEquals(leased.grant().getFencingToken(), leases.get(0).lock().fencingToken());
+        assertEquals(nanos() + TimeUnit.MILLISECONDS.toNanos(LEASE), leases.get(0).lock().endNanos());
+        assertTrue(leases.get(0).previousEndNanos() < leases.get(0).lock().endNanos());
+        assertEquals(nanos() + TimeUnit.MILLISECONDS.toNanos(TTL), machine.describe(ORDER_1, nanos()).orElseThrow()
+                .endNanos());
+        TableSnapshot extended = machine.snapshot();
+        machine.extendAll(new Moment(nanos() - TimeUnit.MILLISECONDS.toNanos(LEASE / 2), 0), (id, alive) -> { },
+                renewed -> { });
+        assertEquals(extended, machine.snapshot(), "an earlier moment moves nothing back");
+    }
+
+    @Test
+    void extendingAllRevivesWhatRanOutUnfreedButNotAnEndedSession() {
+        open("s1");
+        grantIn(ORDER_1, "a", "s1");
+        open("s2");
+        grant(ORDER_2, "b");
+        machine.sessions().end("s1", Effects.Cause.RELEASED, now());
+        advance(TTL);
+        assertNull(holder(ORDER_2)); // a read that sees the lease and s2 run out frees nothing
+
+        assertEquals(2, machine.extendAll(now(), (id, alive) -> assertEquals("s2", id), renewed -> { }));
+
+        assertInstanceOf(SessionOutcome.NotOpen.class, machine.sessions().keepAlive("s1", now()));
+        assertNull(holder(ORDER_1));
+        assertEquals("b", holder(ORDER_2));
+        assertInstanceOf(SessionOutcome.Alive.class, machine.sessions().keepAlive("s2", now()));
     }
 
     @Test
