@@ -58,8 +58,9 @@ public final class GroupStatusServlet extends HttpServlet {
      * The contract's fields in its order, then the added ones: {@code commitIndex}, {@code appliedIndex},
      * {@code lastIndex} ({@code null} while the Raft server is down), {@code leaderSince} and
      * {@code leaderSinceEpochMillis} (on the leader only), {@code leaderContactMillis} (on a follower: since it
-     * last heard from the leader), and on each member {@code matchIndex}, {@code lagEntries} and
-     * {@code lastResponseMillis} (on the leader's answer, for its followers; else {@code null}).
+     * last heard from the leader), and {@code followers}: on the leader's answer, for each follower its
+     * {@code id}, {@code matchIndex}, {@code lagEntries} and {@code lastResponseMillis} (empty elsewhere). The
+     * objects of {@code members} keep exactly the contract's three fields.
      */
     static Map<String, Object> toJson(GroupStatus status, Optional<GroupProgress> progress) {
         Map<String, Object> body = new LinkedHashMap<>();
@@ -72,13 +73,23 @@ public final class GroupStatusServlet extends HttpServlet {
             entry.put("id", member.id());
             entry.put("url", member.url());
             entry.put("role", member.role().name());
-            GroupProgress.Follower follower = progress.map(p -> p.followers().get(member.id())).orElse(null);
-            entry.put("matchIndex", follower == null || follower.matchIndex() < 0 ? null : follower.matchIndex());
-            entry.put("lagEntries", follower == null || follower.lagEntries() < 0 ? null : follower.lagEntries());
-            entry.put("lastResponseMillis", follower == null ? null : follower.lastResponseMillis());
             members.add(entry);
         }
         body.put("members", members);
+        // Kept apart from "members", whose objects tools read exactly as DESIGN.md writes them.
+        List<Map<String, Object>> followers = new ArrayList<>();
+        progress.ifPresent(p -> status.members().forEach(member -> {
+            GroupProgress.Follower follower = p.followers().get(member.id());
+            if (follower != null) {
+                Map<String, Object> entry = new LinkedHashMap<>();
+                entry.put("id", member.id());
+                entry.put("matchIndex", follower.matchIndex() < 0 ? null : follower.matchIndex());
+                entry.put("lagEntries", follower.lagEntries() < 0 ? null : follower.lagEntries());
+                entry.put("lastResponseMillis", follower.lastResponseMillis());
+                followers.add(entry);
+            }
+        }));
+        body.put("followers", followers);
         body.put("commitIndex", progress.map(GroupProgress::commitIndex).orElse(null));
         body.put("appliedIndex", progress.map(GroupProgress::appliedIndex).orElse(null));
         body.put("lastIndex", progress.map(GroupProgress::lastIndex).orElse(null));

@@ -271,19 +271,21 @@ class GroupAdminTest {
         assertTrue(status.get("commitIndex").asLong() > 0 && status.get("appliedIndex").asLong() > 0, status.toString());
         assertTrue(status.get("leaderSinceEpochMillis").asLong() <= System.currentTimeMillis());
         for (JsonNode member : status.get("members")) {
-            if (member.get("id").asString().equals(leaderId)) {
-                assertEquals("LEADER", member.get("role").asString());
-                assertTrue(member.get("lagEntries").isNull());
-            } else {
-                assertEquals("FOLLOWER", member.get("role").asString());
-                assertTrue(member.get("lagEntries").asLong() >= 0, member.toString());
-                assertTrue(member.get("matchIndex").asLong() > 0, member.toString());
-                assertTrue(member.get("lastResponseMillis").asLong() >= 0, member.toString());
-            }
+            assertEquals(3, member.size(), "a member keeps exactly the contract's fields: " + member);
+            assertEquals(member.get("id").asString().equals(leaderId) ? "LEADER" : "FOLLOWER",
+                    member.get("role").asString());
+        }
+        assertEquals(status.get("members").size() - 1, status.get("followers").size(), status.toString());
+        for (JsonNode follower : status.get("followers")) {
+            assertFalse(follower.get("id").asString().equals(leaderId), follower.toString());
+            assertTrue(follower.get("lagEntries").asLong() >= 0, follower.toString());
+            assertTrue(follower.get("matchIndex").asLong() > 0, follower.toString());
+            assertTrue(follower.get("lastResponseMillis").asLong() >= 0, follower.toString());
         }
         JsonNode onFollower = AdminClient.json(ok(AdminClient.admin(followers.get(0)).get("/admin/api/group")));
         assertEquals(leaderId, onFollower.get("leader").asString());
         assertTrue(onFollower.get("leaderSince").isNull());
+        assertEquals(0, onFollower.get("followers").size());
         assertTrue(onFollower.get("leaderContactMillis").asLong() >= 0, onFollower.toString());
     }
 
