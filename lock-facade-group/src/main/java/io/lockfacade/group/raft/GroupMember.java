@@ -138,6 +138,14 @@ public final class GroupMember implements AutoCloseable {
         return info().map(DivisionInfo::isLeader).orElse(false);
     }
 
+    /**
+     * @return whether this member leads and Raft lets it take writes (its own first entry of the term is applied);
+     *         before that, writes are refused as "leader not ready"
+     */
+    public boolean isLeaderReady() {
+        return info().map(DivisionInfo::isLeaderReady).orElse(false);
+    }
+
     /** @return the current term as this member knows it, 0 before it knows any */
     public long term() {
         return info().map(DivisionInfo::getCurrentTerm).orElse(0L);

@@ -75,7 +75,7 @@ public final class GroupMemberLockService implements ParkingLockService, GroupEv
         this.waiters = new LeaderWaiters(this::askAgain, this::releaseUndelivered,
                 key -> table.holder(key) == null);
         this.duties = new LeaderDuties(executor, table, log::submitNow, log::startTerm, member::isLeader,
-                log::isServing);
+                member::isLeaderReady, log::isServing);
         member.stateMachine().setEvents(this);
         duties.start();
         if (member.isLeader()) {

@@ -38,6 +38,7 @@ final class LeaderDuties {
     private final Function<Command, CompletableFuture<?>> startTerm;
     private final BooleanSupplier isServing;
     private final BooleanSupplier isLeader;
+    private final BooleanSupplier isLeaderReady;
     private final AtomicBoolean expiryInFlight = new AtomicBoolean();
     private final AtomicBoolean termStartInFlight = new AtomicBoolean();
 
@@ -47,16 +48,18 @@ final class LeaderDuties {
      * @param propose   appends a command
      * @param startTerm appends the term-start entry (and lets calls through once it is in the log)
      * @param isLeader  whether this member leads (Raft's view)
+     * @param isLeaderReady whether this member leads and Raft takes its writes
      * @param isServing whether this member leads and its term-start entry is applied
      */
     LeaderDuties(ScheduledExecutorService executor, ReplicatedLockTable table,
                  Function<Command, CompletableFuture<?>> propose, Function<Command, CompletableFuture<?>> startTerm,
-                 BooleanSupplier isLeader, BooleanSupplier isServing) {
+                 BooleanSupplier isLeader, BooleanSupplier isLeaderReady, BooleanSupplier isServing) {
         this.executor = executor;
         this.table = table;
         this.propose = propose;
         this.startTerm = startTerm;
         this.isLeader = isLeader;
+        this.isLeaderReady = isLeaderReady;
         this.isServing = isServing;
     }
 
@@ -92,9 +95,12 @@ final class LeaderDuties {
         }
     }
 
-    /** The periodic check: a leader that does not serve starts its term again; a serving one expires what is due. */
+    /**
+     * The periodic check: a ready leader that does not serve starts its term again; a serving one expires what is
+     * due. (Before Raft says the leader is ready, a proposal would only be refused.)
+     */
     private void periodicCheck() {
-        if (isLeader.getAsBoolean() && !isServing.getAsBoolean()) {
+        if (isLeaderReady.getAsBoolean() && !isServing.getAsBoolean()) {
             proposeTermStart();
             return;
         }
