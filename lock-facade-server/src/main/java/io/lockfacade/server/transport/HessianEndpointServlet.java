@@ -23,8 +23,10 @@ import java.util.concurrent.CompletionException;
  * over {@link LockLimits#MAX_REQUEST_BYTES}; answered with a {@code ProtocolException} fault unless it decodes as a
  * call of the contract ({@link HessianCallReader}); then dispatched. {@code unlock}, {@code renew} and
  * {@code isLockTypeEmpty} are answered at once. A {@code tryLock} that must wait is parked on an async context
- * ({@link ParkedTryLock}) and holds no thread. Nothing is decoded from a refused request, no reply carries a
- * stack trace, and garbage never gets a 5xx.
+ * ({@link ParkedTryLock}) and holds no thread. A parked call that a served call completes (an {@code unlock}
+ * handing the lock to the oldest waiter) is answered after the served call's reply is sent, on the same thread
+ * ({@link AnswersAfterReply}): the releasing client is not kept waiting, and the grant needs no thread wake-up.
+ * Nothing is decoded from a refused request, no reply carries a stack trace, and garbage never gets a 5xx.
  *
  * <p>Register it with async support enabled, on {@value #MAPPING} (so that the secret guards the whole folder) or
  * on {@value LockLimits#SERVICE_PATH} alone.
@@ -132,7 +134,12 @@ public final class HessianEndpointServlet extends HttpServlet {
             responder.sendMalformed(response, refusal);
             return;
         }
-        dispatch(call, request, response);
+        AnswersAfterReply waitersAnsweredAfterThisReply = AnswersAfterReply.open();
+        try {
+            dispatch(call, request, response);
+        } finally {
+            waitersAnsweredAfterThisReply.close();
+        }
     }
 
     private void dispatch(HessianCall call, HttpServletRequest request, HttpServletResponse response) {

@@ -20,8 +20,12 @@ import java.util.concurrent.atomic.AtomicBoolean;
  *
  * <p>The call is answered exactly once, by whichever comes first:
  * <ul>
- *   <li>the service's outcome (granted, or {@code null} when the wait is over): the reply is written on a container
- *       thread via {@link AsyncContext#start}, never on the thread that released the lock;</li>
+ *   <li>the service's outcome (granted, or {@code null} when the wait is over). When a call this endpoint serves
+ *       completed it (an {@code unlock} handing the lock over), the answer waits until that call's own reply is
+ *       sent and is then written on the same request thread ({@link AnswersAfterReply}): no thread wake-up between
+ *       the release and the grant. Completed anywhere else (reaper, wait timer, admin page, a group's apply
+ *       thread), it is written on a container thread via {@link AsyncContext#start}, never on the completing
+ *       thread;</li>
  *   <li>the async timeout (a safety net set above the master's wait cap): the call is withdrawn and answered
  *       {@code null}, or answered with the grant if it won the race;</li>
  *   <li>an I/O error (the client went away): the call is withdrawn and nothing is written.</li>
@@ -73,12 +77,37 @@ final class ParkedTryLock implements AsyncListener {
         }
         Throwable reason = failure instanceof CompletionException wrapped && wrapped.getCause() != null
                 ? wrapped.getCause() : failure;
-        try {
-            async.start(() -> answer(handout, reason));
-        } catch (IllegalStateException requestAlreadyOver) {
-            if (answered.compareAndSet(false, true)) {
-                responder.undelivered(handout);
-                finished.countDown();
+        Answer answer = new Answer(handout, reason);
+        if (!AnswersAfterReply.holdBack(answer)) {
+            answer.dispatch();
+        }
+    }
+
+    /** The outcome of a completed call, to be written here or on a container thread. */
+    final class Answer {
+
+        private final Handout handout;
+        private final Throwable failure;
+
+        private Answer(Handout handout, Throwable failure) {
+            this.handout = handout;
+            this.failure = failure;
+        }
+
+        /** Writes the answer on the current thread, unless another path answered first. */
+        void writeHere() {
+            answer(handout, failure);
+        }
+
+        /** Writes the answer on a container thread; a grant whose request is already over is released. */
+        void dispatch() {
+            try {
+                async.start(this::writeHere);
+            } catch (IllegalStateException requestAlreadyOver) {
+                if (answered.compareAndSet(false, true)) {
+                    responder.undelivered(handout);
+                    finished.countDown();
+                }
             }
         }
     }

@@ -28,6 +28,7 @@ final class FakeExchange {
     private volatile AsyncListener listener;
     private volatile AsyncContext async;
     private volatile boolean failWrites;
+    private volatile Thread writer;
 
     final HttpServletRequest request = proxy(HttpServletRequest.class, (method, args) -> switch (method) {
         case "startAsync" -> asyncContext();
@@ -59,6 +60,15 @@ final class FakeExchange {
 
     boolean awaitCompleted() throws InterruptedException {
         return completed.await(10, TimeUnit.SECONDS);
+    }
+
+    boolean isCompleted() {
+        return completed.getCount() == 0;
+    }
+
+    /** @return the thread that wrote the body, or {@code null} if nothing was written */
+    Thread writer() {
+        return writer;
     }
 
     int status() {
@@ -98,6 +108,7 @@ final class FakeExchange {
                 if (failWrites) {
                     throw new IOException("broken pipe");
                 }
+                writer = Thread.currentThread();
                 body.write(b);
             }
 
