@@ -279,9 +279,18 @@ public final class GroupMemberLockService implements ParkingLockService, GroupEv
 
     @Override
     public void leaderChanged(RaftPeerId leaderId) {
-        // Raft reports on several threads: news of another leader that arrives while Raft says this member
-        // leads is from an earlier term. A real step-down follows with notLeader().
-        if (leaderId != null && !leaderId.toString().equals(member.self().id()) && !member.isLeader()) {
+        if (leaderId == null) {
+            return;
+        }
+        boolean self = leaderId.toString().equals(member.self().id());
+        if (self && member.isLeader()) {
+            // Elected: calls wait at the gate from now on and go through once the term-start entry is in the log,
+            // instead of being answered "not leader" until Ratis says the leader is ready (one replication round
+            // later) and asking again.
+            log.leading();
+        } else if (!self && !member.isLeader()) {
+            // Raft reports on several threads: news of another leader that arrives while Raft says this member
+            // leads is from an earlier term. A real step-down follows with notLeader().
             stepDown();
         }
     }

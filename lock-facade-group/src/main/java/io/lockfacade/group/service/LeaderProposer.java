@@ -52,7 +52,11 @@ final class LeaderProposer {
         return submitter.notLeader();
     }
 
-    /** This member became leader: hold calls until {@link #termStarted()}. */
+    /**
+     * This member became leader (Raft elected it, or its first entry of the term is applied): hold calls until
+     * {@link #termStarted()} (or {@link #startTerm}) instead of answering them "not leader". Ratis reports the
+     * election before the first entry of the term is applied, and both before this member's term-start entry.
+     */
     void leading() {
         gate.close();
     }
