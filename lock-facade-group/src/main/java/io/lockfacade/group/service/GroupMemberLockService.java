@@ -46,6 +46,13 @@ public final class GroupMemberLockService implements ParkingLockService, GroupEv
     /** Longest a call waits for a new leader's term-start entry, or for the log to commit and apply it. */
     public static final Duration COMMIT_TIMEOUT = Duration.ofSeconds(3);
 
+    /**
+     * Longest a call waits at a leader whose term has not started yet (elected, term-start entry not yet in the
+     * log) before it is answered "not leader" and the caller asks again. Shorter than the Java client's 2 s
+     * attempt timeout, so a slow start never makes a client take the new leader for a silent one and skip it.
+     */
+    public static final Duration TERM_START_WAIT = Duration.ofSeconds(1);
+
     private final GroupMember member;
     private final MasterSettings settings;
     private final ReplicatedLockTable table;
@@ -64,7 +71,7 @@ public final class GroupMemberLockService implements ParkingLockService, GroupEv
         this.member = member;
         this.settings = settings;
         this.table = member.stateMachine().table();
-        this.log = new LeaderProposer(member, COMMIT_TIMEOUT);
+        this.log = new LeaderProposer(member, COMMIT_TIMEOUT, TERM_START_WAIT);
         ScheduledThreadPoolExecutor executor = new ScheduledThreadPoolExecutor(1, runnable -> {
             Thread thread = new Thread(runnable, LEADER_THREAD);
             thread.setDaemon(true);
