@@ -24,7 +24,10 @@ import java.util.stream.Stream;
  *
  * <p>{@code java -cp bench/target/lock-facade-bench.jar io.lockfacade.bench.ha.HaBenchMain
  * --master-jar webapp/target/lock-facade-webapp.jar [--group-commit C] [--trials 5] [--hz-trials 5] [--s1-rounds 2000]
- * [--s3-seconds 5] [--out bench/results/ha] [--keep-work false] [--client java|contract]}
+ * [--s3-seconds 5] [--out bench/results/ha] [--keep-work false] [--client java|contract] [--only crash|hang]}
+ *
+ * <p>With {@code --only}, it runs just the Lock Facade group's trials of that fault and prints their summary: no
+ * latency, no Hazelcast, no report file.
  */
 public final class HaBenchMain {
 
@@ -50,6 +53,10 @@ public final class HaBenchMain {
         String loadBefore = loadAverage();
         Path work = Files.createTempDirectory("habench-");
         try {
+            if (options.only() != null) {
+                faultsOnly(options, loadBefore, work);
+                return;
+            }
             HaResults results = run(options, loadBefore, work);
             String markdown = HaReport.write(results, options.trials(), options.out());
             System.out.println(markdown);
@@ -86,11 +93,7 @@ public final class HaBenchMain {
             log("group: S1 " + groupS1 + ", S3 " + groupS3 + "/s");
             LockFacadeFaultTrial trial = new LockFacadeFaultTrial(group, options.client());
             for (FaultKind fault : FaultKind.values()) {
-                List<TrialResult> trials = new ArrayList<>();
-                for (int i = 0; i < options.trials(); i++) {
-                    trials.add(logged("lock facade " + fault, trial.run(fault, i)));
-                }
-                lockFacade.put(fault, new FaultSummary(trials));
+                lockFacade.put(fault, new FaultSummary(trials(trial, fault, options.trials())));
             }
         }
         Latency hazelcastS1;
@@ -116,6 +119,31 @@ public final class HaBenchMain {
         }
         return new HaResults(options.groupCommit(), options.client(), loadBefore, loadAverage(), lockFacade, hazelcast,
                 groupS1, singleS1, hazelcastS1, groupS3, singleS3);
+    }
+
+    private static void faultsOnly(HaOptions options, String loadBefore, Path work) throws Exception {
+        MasterJar jar = MasterJar.copyOf(options.masterJar(), work, UUID.randomUUID().toString());
+        FaultSummary summary;
+        try (LockFacadeGroup group = new LockFacadeGroup(jar, Files.createDirectories(work.resolve("group")))) {
+            group.start();
+            group.awaitAgreedLeader();
+            summary = new FaultSummary(trials(new LockFacadeFaultTrial(group, options.client()), options.only(),
+                    options.trials()));
+        }
+        System.out.println(options.only().label() + ", group " + options.groupCommit() + ", " + options.trials()
+                + " trials: min / median / max " + HaReport.seconds(summary.min()) + " / "
+                + HaReport.seconds(summary.median()) + " / " + HaReport.seconds(summary.max()) + " s, held lock kept "
+                + summary.heldKept() + "/" + options.trials() + "; load " + loadBefore + " at start, "
+                + loadAverage() + " at end");
+    }
+
+    private static List<TrialResult> trials(LockFacadeFaultTrial trial, FaultKind fault, int count)
+            throws InterruptedException, IOException {
+        List<TrialResult> trials = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            trials.add(logged("lock facade " + fault, trial.run(fault, i)));
+        }
+        return trials;
     }
 
     private static TrialResult logged(String what, TrialResult result) {

@@ -15,15 +15,17 @@ import java.util.Locale;
  * @param out         where the markdown and JSON go
  * @param keepWork    keep the members' data and logs (in a temporary directory) instead of deleting them
  * @param client      the client that drives the Lock Facade masters ({@code java} by default)
+ * @param only        if not {@code null}, run only the Lock Facade group's trials of this fault (no latency, no
+ *                    Hazelcast, no report written): for studying one failover
  */
 record HaOptions(Path masterJar, String groupCommit, int trials, int hazelcastTrials, int s1Rounds, int s3Seconds,
-                 Path out, boolean keepWork, LockCalls.Kind client) {
+                 Path out, boolean keepWork, LockCalls.Kind client, FaultKind only) {
 
     private static final int MAX_TRIALS = 50;
 
     /**
      * Parses {@code --master-jar P --group-commit C --trials N --hz-trials N --s1-rounds N --s3-seconds N
-     * --out DIR --keep-work true|false --client java|contract}.
+     * --out DIR --keep-work true|false --client java|contract --only crash|hang}.
      *
      * @throws IllegalArgumentException on an unknown flag, a missing value or a value out of range
      */
@@ -37,6 +39,7 @@ record HaOptions(Path masterJar, String groupCommit, int trials, int hazelcastTr
         Path out = Path.of("bench/results/ha");
         boolean keep = false;
         LockCalls.Kind client = LockCalls.Kind.JAVA;
+        FaultKind only = null;
         for (int i = 0; i < args.length; i += 2) {
             if (i + 1 >= args.length) {
                 throw new IllegalArgumentException(args[i] + " needs a value");
@@ -52,10 +55,20 @@ record HaOptions(Path masterJar, String groupCommit, int trials, int hazelcastTr
                 case "--out" -> out = Path.of(value);
                 case "--keep-work" -> keep = Boolean.parseBoolean(value);
                 case "--client" -> client = clientKind(value);
+                case "--only" -> only = faultKind(value);
                 default -> throw new IllegalArgumentException("unknown flag " + args[i]);
             }
         }
-        return new HaOptions(jar, commit, trials, hzTrials == null ? trials : hzTrials, s1, s3, out, keep, client);
+        return new HaOptions(jar, commit, trials, hzTrials == null ? trials : hzTrials, s1, s3, out, keep, client,
+                only);
+    }
+
+    private static FaultKind faultKind(String value) {
+        try {
+            return FaultKind.valueOf(value.toUpperCase(Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("--only must be crash or hang, was " + value, e);
+        }
     }
 
     private static LockCalls.Kind clientKind(String value) {

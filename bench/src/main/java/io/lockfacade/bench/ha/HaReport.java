@@ -78,7 +78,8 @@ final class HaReport {
         return format(l.p50Millis()) + " / " + format(l.p99Millis()) + " ms";
     }
 
-    private static String seconds(Double millis) {
+    /** @return {@code millis} in seconds with two decimals, or the report's "none" for {@code null} */
+    static String seconds(Double millis) {
         return millis == null ? NONE : String.format(Locale.ROOT, "%.2f", millis / 1000);
     }
 

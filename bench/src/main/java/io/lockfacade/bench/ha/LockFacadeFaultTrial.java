@@ -64,7 +64,8 @@ final class LockFacadeFaultTrial {
         boolean kept = recovery != null && stillHeld(endpoints, faulted, heldKey, holder, before);
         group.member(faulted).close();
         group.startMember(faulted);
-        return new TrialResult(recovery, kept, LockFacadeGroup.id(faulted) + " faulted");
+        return new TrialResult(recovery, kept, LockFacadeGroup.id(faulted) + " faulted, "
+                + clock.timeline());
     }
 
     /** The same owner gets the same grant back (idempotent tryLock) and another owner is refused. */

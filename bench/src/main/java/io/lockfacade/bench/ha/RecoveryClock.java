@@ -1,5 +1,6 @@
 package io.lockfacade.bench.ha;
 
+import java.time.Instant;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -18,6 +19,8 @@ final class RecoveryClock {
     private final CountDownLatch recovered = new CountDownLatch(1);
     private volatile int faulted = UNKNOWN_MEMBER;
     private volatile long faultNanos = NOT_YET;
+    private volatile Instant faultAt;
+    private volatile int firstMember = UNKNOWN_MEMBER;
 
     /** A grant whose answering member the client does not report. */
     static final int UNKNOWN_MEMBER = -1;
@@ -25,6 +28,7 @@ final class RecoveryClock {
     /** Called right before the fault is applied to member {@code member}. */
     void faultNow(int member) {
         faulted = member;
+        faultAt = Instant.now();
         faultNanos = System.nanoTime();
     }
 
@@ -42,6 +46,7 @@ final class RecoveryClock {
         boolean byNewLeader = member == UNKNOWN_MEMBER || member != faulted;
         if (fault != NOT_YET && byNewLeader && doneNanos - fault > staleGraceNanos
                 && firstAfterFault.compareAndSet(NOT_YET, doneNanos)) {
+            firstMember = member;
             recovered.countDown();
         }
     }
@@ -56,6 +61,15 @@ final class RecoveryClock {
             }
             Thread.sleep(HaLimits.POLL.toMillis());
         }
+    }
+
+    /**
+     * @return when the fault was applied and, once recovered, which member made the first new grant: wall-clock
+     *         times to find the failover in the members' logs
+     */
+    String timeline() {
+        return "fault at " + faultAt + (firstMember == UNKNOWN_MEMBER ? ""
+                : ", first new grant by " + LockFacadeGroup.id(firstMember));
     }
 
     /** @return fault to first new grant in ms, or {@code null} if none came within {@link HaLimits#RECOVERY_CAP} */

@@ -5,6 +5,7 @@ import org.junit.jupiter.api.Test;
 import java.nio.file.Path;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 class HaOptionsTest {
@@ -22,6 +23,14 @@ class HaOptionsTest {
     @Test
     void aTrialCountOutOfRangeIsRefused() {
         assertThrows(IllegalArgumentException.class, () -> HaOptions.parse(new String[] {"--trials", "0"}));
+    }
+
+    @Test
+    void onlyNamesOneFaultAndIsOffByDefault() {
+        assertEquals(FaultKind.CRASH, HaOptions.parse(new String[] {"--only", "crash"}).only());
+        assertEquals(FaultKind.HANG, HaOptions.parse(new String[] {"--only", "HANG"}).only());
+        assertNull(HaOptions.parse(new String[0]).only());
+        assertThrows(IllegalArgumentException.class, () -> HaOptions.parse(new String[] {"--only", "partition"}));
     }
 
     @Test

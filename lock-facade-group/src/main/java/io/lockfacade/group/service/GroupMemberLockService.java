@@ -46,6 +46,13 @@ public final class GroupMemberLockService implements ParkingLockService, GroupEv
     /** Longest a call waits for a new leader's term-start entry, or for the log to commit and apply it. */
     public static final Duration COMMIT_TIMEOUT = Duration.ofSeconds(3);
 
+    /**
+     * Longest a call waits at a leader whose term has not started yet (elected, term-start entry not yet in the
+     * log) before it is answered "not leader" and the caller asks again. Shorter than the Java client's 2 s
+     * attempt timeout, so a slow start never makes a client take the new leader for a silent one and skip it.
+     */
+    public static final Duration TERM_START_WAIT = Duration.ofSeconds(1);
+
     private final GroupMember member;
     private final MasterSettings settings;
     private final ReplicatedLockTable table;
@@ -64,7 +71,7 @@ public final class GroupMemberLockService implements ParkingLockService, GroupEv
         this.member = member;
         this.settings = settings;
         this.table = member.stateMachine().table();
-        this.log = new LeaderProposer(member, COMMIT_TIMEOUT);
+        this.log = new LeaderProposer(member, COMMIT_TIMEOUT, TERM_START_WAIT);
         ScheduledThreadPoolExecutor executor = new ScheduledThreadPoolExecutor(1, runnable -> {
             Thread thread = new Thread(runnable, LEADER_THREAD);
             thread.setDaemon(true);
@@ -279,9 +286,18 @@ public final class GroupMemberLockService implements ParkingLockService, GroupEv
 
     @Override
     public void leaderChanged(RaftPeerId leaderId) {
-        // Raft reports on several threads: news of another leader that arrives while Raft says this member
-        // leads is from an earlier term. A real step-down follows with notLeader().
-        if (leaderId != null && !leaderId.toString().equals(member.self().id()) && !member.isLeader()) {
+        if (leaderId == null) {
+            return;
+        }
+        boolean self = leaderId.toString().equals(member.self().id());
+        if (self && member.isLeader()) {
+            // Elected: calls wait at the gate from now on and go through once the term-start entry is in the log,
+            // instead of being answered "not leader" until Ratis says the leader is ready (one replication round
+            // later) and asking again.
+            log.leading();
+        } else if (!self && !member.isLeader()) {
+            // Raft reports on several threads: news of another leader that arrives while Raft says this member
+            // leads is from an earlier term. A real step-down follows with notLeader().
             stepDown();
         }
     }

@@ -2,7 +2,11 @@ package io.lockfacade.group.service;
 
 import io.lockfacade.api.NotLeaderException;
 
+import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Supplier;
 
 /**
  * Holds calls on a new leader until its term-start entry (the lease extension) is applied, so that no grant of
@@ -47,5 +51,22 @@ final class LeaderGate {
     /** @return completes when calls may go through, or exceptionally with {@link NotLeaderException} */
     synchronized CompletableFuture<Void> ready() {
         return ready;
+    }
+
+    /**
+     * {@link #ready()} for one call that waits at most {@code bound} for a shut gate: after that it alone fails
+     * with {@code notLeader}, and the gate stays as it is for everyone else.
+     *
+     * @return completes when the call may go through, or exceptionally with {@link NotLeaderException}
+     */
+    CompletableFuture<Void> ready(Duration bound, Supplier<NotLeaderException> notLeader) {
+        CompletableFuture<Void> gate = ready();
+        if (gate.isDone()) {
+            return gate;
+        }
+        return gate.copy().orTimeout(bound.toMillis(), TimeUnit.MILLISECONDS)
+                .exceptionallyCompose(failure -> CompletableFuture.failedFuture(
+                        Failures.unwrap(failure) instanceof TimeoutException ? notLeader.get()
+                                : Failures.unwrap(failure)));
     }
 }

@@ -27,11 +27,17 @@ final class LeaderProposer {
     private final RaftSubmitter submitter;
     private final LeaderGate gate = new LeaderGate();
     private final Duration commitTimeout;
+    private final Duration termStartWait;
 
-    LeaderProposer(GroupMember member, Duration commitTimeout) {
+    /**
+     * @param commitTimeout longest a call waits for the gate and the log together
+     * @param termStartWait longest a call waits at the gate of a leader whose term has not started
+     */
+    LeaderProposer(GroupMember member, Duration commitTimeout, Duration termStartWait) {
         this.member = member;
         this.submitter = new RaftSubmitter(member);
         this.commitTimeout = commitTimeout;
+        this.termStartWait = termStartWait;
     }
 
     /** @throws NotLeaderException naming the leader, if this member is not the leader */
@@ -52,7 +58,11 @@ final class LeaderProposer {
         return submitter.notLeader();
     }
 
-    /** This member became leader: hold calls until {@link #termStarted()}. */
+    /**
+     * This member became leader (Raft elected it, or its first entry of the term is applied): hold calls until
+     * {@link #termStarted()} (or {@link #startTerm}) instead of answering them "not leader". Ratis reports the
+     * election before the first entry of the term is applied, and both before this member's term-start entry.
+     */
     void leading() {
         gate.close();
     }
@@ -94,12 +104,12 @@ final class LeaderProposer {
      * still commits later is harmless: every command is idempotent for the caller who asks again.
      */
     CompletableFuture<Outcome> propose(LongFunction<Command> request) {
-        return bounded(gate.ready().thenCompose(ready -> submitter.submit(request.apply(System.currentTimeMillis()))));
+        return bounded(serving().thenCompose(ready -> submitter.submit(request.apply(System.currentTimeMillis()))));
     }
 
     /** @return a linearizable read of whether a lock type is empty */
     CompletableFuture<Outcome> read(String lockType) {
-        return bounded(gate.ready().thenCompose(ready -> submitter.read(new TypeQuery(lockType))));
+        return bounded(serving().thenCompose(ready -> submitter.read(new TypeQuery(lockType))));
     }
 
     /**
@@ -108,7 +118,12 @@ final class LeaderProposer {
      * @return each command's outcome, in order
      */
     CompletableFuture<List<Outcome>> proposeBatch(LongFunction<CommandBatch> request) {
-        return bounded(gate.ready().thenCompose(ready -> submitter.submit(request.apply(System.currentTimeMillis()))));
+        return bounded(serving().thenCompose(ready -> submitter.submit(request.apply(System.currentTimeMillis()))));
+    }
+
+    /** @return the gate for one call, which waits there at most the term-start wait */
+    private CompletableFuture<Void> serving() {
+        return gate.ready(termStartWait, this::notLeader);
     }
 
     /** {@link #propose} on the leader, waiting for the outcome. */

@@ -193,6 +193,25 @@ class InProcessGroupTest {
     }
 
     @Test
+    void aJustElectedLeaderHoldsCallsUntilItsTermStartsInsteadOfRefusingThem() throws Exception {
+        int leaderIndex = group.awaitServingLeader();
+        GroupMemberLockService leader = group.service(leaderIndex);
+        LockGrant held = leader.tryLock("orders", "k", "a", LEASE, 0);
+
+        // What Ratis reports between an election and the term-start entry: the gate shut by the step-down of an
+        // earlier term, then this member elected. The periodic check starts the term again, since Raft says the
+        // member leads but it does not serve.
+        leader.notLeader();
+        leader.leaderChanged(org.apache.ratis.protocol.RaftPeerId.valueOf(leader.member().self().id()));
+        CompletableFuture<Handout> asked = leader.tryLockAsync("orders", "k", "a", LEASE, 0);
+
+        Handout again = asked.get(LocalGroup.LEADER_WAIT.toSeconds(), TimeUnit.SECONDS);
+        assertTrue(leader.member().isLeader(), "the member kept leading (else this test proves nothing)");
+        assertEquals(held.getFencingToken(), again.grant().getFencingToken(),
+                "the call waited for the term to start and was granted, not refused as \"not leader\"");
+    }
+
+    @Test
     void aWaiterWhoseWaitEndsIsAnsweredNullAndTheLockStaysWithItsHolder() throws Exception {
         GroupMemberLockService leader = group.service(group.awaitServingLeader());
         leader.tryLock("orders", "k", "a", LEASE, 0);
