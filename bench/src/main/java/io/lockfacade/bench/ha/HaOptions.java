@@ -24,6 +24,13 @@ record HaOptions(Path masterJar, String groupCommit, int trials, int hazelcastTr
     private static final int MAX_TRIALS = 50;
 
     /**
+     * Fewest untimed S1 rounds per master: a freshly started master (and client path) answers its first thousand
+     * calls two to three times slower than once compiled (seen with a single master: lock p50 1.08 ms over the
+     * first 1,000 calls, 0.36 ms over the next 1,000), which would flatter a ratio to the single master.
+     */
+    static final int S1_MIN_WARMUP = 2000;
+
+    /**
      * Parses {@code --master-jar P --group-commit C --trials N --hz-trials N --s1-rounds N --s3-seconds N
      * --out DIR --keep-work true|false --client java|contract --only crash|hang}.
      *
@@ -91,8 +98,8 @@ record HaOptions(Path masterJar, String groupCommit, int trials, int hazelcastTr
         }
     }
 
-    /** @return untimed S1 rounds before the timed ones */
+    /** @return untimed S1 rounds before the timed ones, the same for every master measured */
     int s1Warmup() {
-        return Math.max(1, s1Rounds / 5);
+        return Math.max(S1_MIN_WARMUP, s1Rounds / 5);
     }
 }

@@ -28,6 +28,8 @@ class RaftTuningTest {
 
         assertEquals(RaftTuning.ELECTION_TIMEOUT_MIN.toMillis(),
                 RaftServerConfigKeys.Rpc.timeoutMin(properties).toLong(TimeUnit.MILLISECONDS));
+        assertEquals(2 * RaftTuning.ELECTION_TIMEOUT_MAX.toMillis(),
+                RaftServerConfigKeys.LeaderElection.leaderStepDownWaitTime(properties).toLong(TimeUnit.MILLISECONDS));
         assertFalse(RaftServerConfigKeys.Log.appendEntriesComposeEnabled(properties));
         assertFalse(RaftServerConfigKeys.Log.logMetadataEnabled(properties));
         assertEquals(RaftServerConfigKeys.Read.Option.LINEARIZABLE, RaftServerConfigKeys.Read.option(properties));
