@@ -65,9 +65,10 @@ public class LockFacadeClientProperties {
 
     /**
      * How many times in a row a grant may pass between threads of this node without a remote call before it is
-     * released so that other nodes get their turn; 0 disables local hand-off.
+     * released so that other nodes get their turn (a node waiting on the master waits for at most this many local
+     * holders); 0 disables local hand-off.
      */
-    private int maxLocalHandoffs = DistributeLockSettings.DEFAULT_MAX_LOCAL_HANDOFFS;
+    private int maxLocalHandoffs = 32;
 
     /** Longest wait asked for in one remote tryLock call; longer waits are made of several calls. */
     private Duration remoteWaitCap = Duration.ofSeconds(10);
