@@ -42,14 +42,14 @@ final class GroupNode implements AutoCloseable {
         return service;
     }
 
-    /** Fails parked calls, then stops the Raft server; the log and snapshots stay on disk. */
+    /** Fails parked calls, then leaves the group and closes the log; the log and snapshots stay on disk. */
     @Override
     public void close() {
         service.close();
         try {
             member.close();
-        } catch (IOException | RuntimeException e) {
-            LOG.warn("the Raft server of {} did not stop cleanly: {}", member.self().id(), e.toString());
+        } catch (RuntimeException e) {
+            LOG.warn("the group member {} did not stop cleanly: {}", member.self().id(), e.toString());
         }
     }
 }

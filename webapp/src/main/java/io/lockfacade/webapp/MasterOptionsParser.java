@@ -69,9 +69,9 @@ public final class MasterOptionsParser {
                                         gets the same list; HTTP host and port come from its entry
               --data-dir DIR            the member's Raft log and snapshots
                                         (default ./lockfacade-data/<node-id>)
-              --fsync always|async|off  when the member forces its Raft log to disk (default always:
-                                        before an entry counts; async and off can lose answered
-                                        grants on a power loss, see the README)
+              --fsync always|off        when the member forces its Raft log to disk (default always:
+                                        before an entry counts; off can lose answered grants on a
+                                        power loss, see the README)
               --help                    print this help and exit
 
             Durations are a whole number and a unit: 500ms, 30s, 10m, 1h.

@@ -36,9 +36,8 @@ class MasterGroupOptionsParserTest {
     }
 
     @Test
-    void fsyncNamesOneOfThreePoliciesInAnyCase() throws Exception {
-        assertEquals(FsyncPolicy.ALWAYS, parse("--node-id", "n1", "--group", GROUP, "--fsync", "always").group().fsync());
-        assertEquals(FsyncPolicy.ASYNC, parse("--node-id", "n1", "--group", GROUP, "--fsync=async").group().fsync());
+    void fsyncNamesOneOfTwoPoliciesInAnyCase() throws Exception {
+        assertEquals(FsyncPolicy.ALWAYS, parse("--node-id", "n1", "--group", GROUP, "--fsync=always").group().fsync());
         assertEquals(FsyncPolicy.OFF, parse("--node-id", "n1", "--group", GROUP, "--fsync", "OFF").group().fsync());
     }
 
@@ -46,7 +45,7 @@ class MasterGroupOptionsParserTest {
     void aBadFsyncValueIsRefusedNamingTheFlagAndTheAcceptedValues() {
         String refusal = refusal("--node-id", "n1", "--group", GROUP, "--fsync", "sometimes");
         assertTrue(refusal.contains("--fsync") && refusal.contains("sometimes"), refusal);
-        assertTrue(refusal.contains("always, async, off"), refusal);
+        assertTrue(refusal.contains("always, off"), refusal);
         assertTrue(refusal("--node-id", "n1", "--group", GROUP, "--fsync=").contains("--fsync"));
         assertTrue(refusal("--fsync", "off").contains("--node-id"), "--fsync is for group members only");
         assertTrue(refusal("--node-id", "n1", "--group", GROUP, "--fsync", "off", "--fsync", "always")

@@ -12,7 +12,6 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -55,12 +54,8 @@ class MasterGroupTest {
 
     @BeforeEach
     void startGroup() throws IOException {
-        List<GroupMemberAddress> members = new ArrayList<>();
-        for (int i = 1; i <= 3; i++) {
-            members.add(new GroupMemberAddress("n" + i, "127.0.0.1", freePort(), freePort()));
-        }
-        topology = new GroupTopology(members);
-        for (GroupMemberAddress member : members) {
+        topology = GroupTopology.onOneHost("127.0.0.1", 3);
+        for (GroupMemberAddress member : topology.members()) {
             MasterOptions options = MasterOptions.defaults(PASSWORD).withPort(member.httpPort());
             masters.add(MasterServer.start(new MasterOptions(options.host(), options.port(), options.defaultLease(),
                     options.waitCap(), null, options.adminUser(), PASSWORD, false,
@@ -154,9 +149,4 @@ class MasterGroupTest {
         return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
     }
 
-    private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
-        }
-    }
 }

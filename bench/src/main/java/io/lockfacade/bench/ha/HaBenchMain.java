@@ -24,10 +24,12 @@ import java.util.stream.Stream;
  *
  * <p>{@code java -cp bench/target/lock-facade-bench.jar io.lockfacade.bench.ha.HaBenchMain
  * --master-jar webapp/target/lock-facade-webapp.jar [--group-commit C] [--trials 5] [--hz-trials 5] [--s1-rounds 2000]
- * [--s3-seconds 5] [--out bench/results/ha] [--keep-work false] [--client java|contract] [--only crash|hang]}
+ * [--s3-seconds 5] [--out bench/results/ha] [--keep-work false] [--client java|contract]
+ * [--only crash|hang|latency]}
  *
- * <p>With {@code --only}, it runs just the Lock Facade group's trials of that fault and prints their summary: no
- * latency, no Hazelcast, no report file.
+ * <p>With {@code --only crash} or {@code --only hang}, it runs just the Lock Facade group's trials of that fault and
+ * prints their summary; with {@code --only latency}, just S1 and S3 on the single master and the group. Neither
+ * runs Hazelcast or writes a report file.
  */
 public final class HaBenchMain {
 
@@ -57,6 +59,10 @@ public final class HaBenchMain {
                 faultsOnly(options, loadBefore, work);
                 return;
             }
+            if (options.latencyOnly()) {
+                latencyOnly(options, loadBefore, work);
+                return;
+            }
             HaResults results = run(options, loadBefore, work);
             String markdown = HaReport.write(results, options.trials(), options.out());
             System.out.println(markdown);
@@ -67,6 +73,26 @@ public final class HaBenchMain {
                 deleteTree(work);
             }
         }
+    }
+
+    private static void latencyOnly(HaOptions options, String loadBefore, Path work) throws Exception {
+        MasterJar jar = MasterJar.copyOf(options.masterJar(), work, UUID.randomUUID().toString());
+        Duration s3 = Duration.ofSeconds(options.s3Seconds());
+        try (SingleMaster single = SingleMaster.start(jar, work)) {
+            LockFacadeLatency latency = new LockFacadeLatency(List.of(single.endpoint()), 0, options.client());
+            latency.awaitServing(HaLimits.GROUP_READY_TIMEOUT);
+            log("single master: S1 " + latency.s1("single", options.s1Warmup(), options.s1Rounds()) + ", S3 "
+                    + latency.s3("single", s3) + "/s");
+        }
+        try (LockFacadeGroup group = new LockFacadeGroup(jar, Files.createDirectories(work.resolve("group")))) {
+            group.start();
+            LockFacadeLatency latency = new LockFacadeLatency(group.endpoints(), group.awaitAgreedLeader(),
+                    options.client());
+            log("group: S1 " + latency.s1("group", options.s1Warmup(), options.s1Rounds()) + ", S3 "
+                    + latency.s3("group", s3) + "/s");
+        }
+        log("latency only, group " + options.groupCommit() + "; load " + loadBefore + " at start, " + loadAverage()
+                + " at end");
     }
 
     private static HaResults run(HaOptions options, String loadBefore, Path work) throws Exception {

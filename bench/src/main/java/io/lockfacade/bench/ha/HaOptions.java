@@ -17,9 +17,11 @@ import java.util.Locale;
  * @param client      the client that drives the Lock Facade masters ({@code java} by default)
  * @param only        if not {@code null}, run only the Lock Facade group's trials of this fault (no latency, no
  *                    Hazelcast, no report written): for studying one failover
+ * @param latencyOnly run only S1 and S3 on the single master and the group ({@code --only latency}: no faults, no
+ *                    Hazelcast, no report written): for comparing group settings quickly
  */
 record HaOptions(Path masterJar, String groupCommit, int trials, int hazelcastTrials, int s1Rounds, int s3Seconds,
-                 Path out, boolean keepWork, LockCalls.Kind client, FaultKind only) {
+                 Path out, boolean keepWork, LockCalls.Kind client, FaultKind only, boolean latencyOnly) {
 
     private static final int MAX_TRIALS = 50;
 
@@ -32,7 +34,7 @@ record HaOptions(Path masterJar, String groupCommit, int trials, int hazelcastTr
 
     /**
      * Parses {@code --master-jar P --group-commit C --trials N --hz-trials N --s1-rounds N --s3-seconds N
-     * --out DIR --keep-work true|false --client java|contract --only crash|hang}.
+     * --out DIR --keep-work true|false --client java|contract --only crash|hang|latency}.
      *
      * @throws IllegalArgumentException on an unknown flag, a missing value or a value out of range
      */
@@ -47,6 +49,7 @@ record HaOptions(Path masterJar, String groupCommit, int trials, int hazelcastTr
         boolean keep = false;
         LockCalls.Kind client = LockCalls.Kind.JAVA;
         FaultKind only = null;
+        boolean latencyOnly = false;
         for (int i = 0; i < args.length; i += 2) {
             if (i + 1 >= args.length) {
                 throw new IllegalArgumentException(args[i] + " needs a value");
@@ -62,19 +65,22 @@ record HaOptions(Path masterJar, String groupCommit, int trials, int hazelcastTr
                 case "--out" -> out = Path.of(value);
                 case "--keep-work" -> keep = Boolean.parseBoolean(value);
                 case "--client" -> client = clientKind(value);
-                case "--only" -> only = faultKind(value);
+                case "--only" -> {
+                    latencyOnly = "latency".equalsIgnoreCase(value);
+                    only = latencyOnly ? null : faultKind(value);
+                }
                 default -> throw new IllegalArgumentException("unknown flag " + args[i]);
             }
         }
         return new HaOptions(jar, commit, trials, hzTrials == null ? trials : hzTrials, s1, s3, out, keep, client,
-                only);
+                only, latencyOnly);
     }
 
     private static FaultKind faultKind(String value) {
         try {
             return FaultKind.valueOf(value.toUpperCase(Locale.ROOT));
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("--only must be crash or hang, was " + value, e);
+            throw new IllegalArgumentException("--only must be crash, hang or latency, was " + value, e);
         }
     }
 

@@ -4,6 +4,7 @@ import com.hazelcast.client.HazelcastClient;
 import com.hazelcast.client.config.ClientConfig;
 import com.hazelcast.core.HazelcastInstance;
 import io.lockfacade.bench.node.JvmCommand;
+import io.lockfacade.group.raft.LoopbackPorts;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -21,7 +22,8 @@ final class HazelcastCpGroup implements AutoCloseable {
 
     private final Path dir;
     private final String clusterName;
-    private final int[] ports = LoopbackPorts.pick(HaLimits.MEMBERS);
+    private final int[] ports = LoopbackPorts.reserve(HaLimits.HOST, HaLimits.MEMBERS).stream()
+            .mapToInt(Integer::intValue).toArray();
     private final List<MemberJvm> members = new ArrayList<>();
     private final List<HazelcastInstance> clients = new ArrayList<>();
 

@@ -1,12 +1,13 @@
 package io.lockfacade.bench.ha;
 
+import io.lockfacade.group.raft.GroupTopology;
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.StringJoiner;
 
 /**
  * A Lock Facade master group of {@link HaLimits#MEMBERS} member JVMs on loopback, started with the contract's
@@ -29,16 +30,14 @@ final class LockFacadeGroup implements AutoCloseable {
     LockFacadeGroup(MasterJar jar, Path dir) {
         this.jar = jar;
         this.dir = dir;
-        int[] ports = LoopbackPorts.pick(2 * HaLimits.MEMBERS);
+        GroupTopology topology = GroupTopology.onOneHost(HaLimits.HOST, HaLimits.MEMBERS);
         this.httpPorts = new int[HaLimits.MEMBERS];
         this.raftPorts = new int[HaLimits.MEMBERS];
-        StringJoiner group = new StringJoiner(",");
         for (int i = 0; i < HaLimits.MEMBERS; i++) {
-            httpPorts[i] = ports[2 * i];
-            raftPorts[i] = ports[2 * i + 1];
-            group.add(id(i) + "=" + HaLimits.HOST + ":" + httpPorts[i] + ":" + raftPorts[i]);
+            httpPorts[i] = topology.members().get(i).httpPort();
+            raftPorts[i] = topology.members().get(i).raftPort();
         }
-        this.groupFlag = group.toString();
+        this.groupFlag = topology.toString();
         this.probe = new GroupStatusProbe(MasterJar.ADMIN_USER, jar.adminPassword());
     }
 

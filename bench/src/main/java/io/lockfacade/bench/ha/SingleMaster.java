@@ -1,5 +1,7 @@
 package io.lockfacade.bench.ha;
 
+import io.lockfacade.group.raft.LoopbackPorts;
+
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -17,7 +19,7 @@ final class SingleMaster implements AutoCloseable {
 
     /** Starts the master on a free loopback port; {@link #endpoint()} answers once it is ready. */
     static SingleMaster start(MasterJar jar, Path dir) throws IOException {
-        int port = LoopbackPorts.pick(1)[0];
+        int port = LoopbackPorts.reserve(HaLimits.HOST, 1).get(0);
         MemberJvm process = MemberJvm.start("single", jar.command(List.of("--host", HaLimits.HOST,
                 "--port", Integer.toString(port))), dir.resolve("single.log"));
         return new SingleMaster(process, "http://" + HaLimits.HOST + ":" + port + "/remoting/MemoryLockService");

@@ -1,5 +1,8 @@
 package io.lockfacade.demo.cluster;
 
+import io.lockfacade.group.raft.GroupMemberAddress;
+import io.lockfacade.group.raft.GroupTopology;
+
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
@@ -36,7 +39,6 @@ final class MasterGroupProcess implements AutoCloseable {
     static final Duration POLL = Duration.ofMillis(50);
     private static final String HOST = "127.0.0.1";
     private static final String DATA_PREFIX = "lock-facade-demo-group-";
-    private static final int PORTS_PER_MEMBER = 2;
 
     private final Map<String, MasterProcess> members;
     private final Path dataRoot;
@@ -64,21 +66,13 @@ final class MasterGroupProcess implements AutoCloseable {
     static MasterGroupProcess start(int size, String secret, String adminPassword, PrintStream errors)
             throws IOException, InterruptedException {
         Path dataRoot = Files.createTempDirectory(DATA_PREFIX);
-        List<Integer> ports = FreePorts.on(HOST, PORTS_PER_MEMBER * size);
-        List<String> ids = new ArrayList<>();
-        List<String> entries = new ArrayList<>();
-        for (int i = 0; i < size; i++) {
-            ids.add("n" + (i + 1));
-            entries.add(ids.get(i) + "=" + HOST + ":" + ports.get(PORTS_PER_MEMBER * i) + ":"
-                    + ports.get(PORTS_PER_MEMBER * i + 1));
-        }
-        String topology = String.join(",", entries);
+        GroupTopology topology = GroupTopology.onOneHost(HOST, size);
         ExecutorService starters = Executors.newFixedThreadPool(size);
         Map<String, Future<MasterProcess>> starting = new LinkedHashMap<>();
-        for (int i = 0; i < size; i++) {
-            String id = ids.get(i);
-            int httpPort = ports.get(PORTS_PER_MEMBER * i);
-            List<String> arguments = List.of("--node-id", id, "--group", topology,
+        for (GroupMemberAddress member : topology.members()) {
+            String id = member.id();
+            int httpPort = member.httpPort();
+            List<String> arguments = List.of("--node-id", id, "--group", topology.toString(),
                     "--data-dir", dataRoot.resolve(id).toString());
             starting.put(id, starters.submit(() -> MasterProcess.start(id, httpPort, arguments, secret,
                     adminPassword, errors)));

@@ -40,10 +40,11 @@ final class MasterProcess implements AutoCloseable {
     private static final String LOG_LEVEL_PROPERTY = "org.slf4j.simpleLogger.defaultLogLevel";
     private static final String QUIET = "warn";
     /**
-     * Apache Ratis, the Raft engine of a master group, logs every failed reconnection to a killed member with a stack
-     * trace, many a second: the demo silences it (a member started by hand shows its logs).
+     * JGroups, under the master group's Raft log, warns of every failed connection to a killed member and of
+     * messages it drops from a member that left its view: the demo silences it (a member started by hand shows its
+     * logs).
      */
-    private static final String RAFT_ENGINE_LOG_PROPERTY = "org.slf4j.simpleLogger.log.org.apache.ratis";
+    private static final String RAFT_ENGINE_LOG_PROPERTY = "org.slf4j.simpleLogger.log.org.jgroups";
     private static final String SILENT = "off";
 
     private final ChildJvm jvm;

@@ -1,9 +1,9 @@
 package io.lockfacade.client.cluster;
 
+import io.lockfacade.group.raft.GroupTopology;
 import io.lockfacade.webapp.MasterMain;
 
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -27,7 +27,7 @@ final class GroupProcesses implements AutoCloseable {
 
     static final String ADMIN_PASSWORD = "group-chaos";
     static final Duration START_TIMEOUT = Duration.ofSeconds(90);
-    /** A member's heap: Ratis keeps an 8 MB log write buffer and segment caches besides the table. */
+    /** A member's heap: the table, jgroups-raft's log cache and JGroups' buffers. */
     private static final String MEMBER_HEAP = "-Xmx256m";
     private static final Pattern LEADER = Pattern.compile("\"leader\":\"(n\\d+)\"");
 
@@ -41,13 +41,11 @@ final class GroupProcesses implements AutoCloseable {
         this.dataRoot = dataRoot;
         this.httpPorts = new int[size];
         this.members = new NodeProcess[size];
-        StringBuilder spec = new StringBuilder();
+        GroupTopology topology = GroupTopology.onOneHost("127.0.0.1", size);
         for (int i = 0; i < size; i++) {
-            httpPorts[i] = freePort();
-            spec.append(i == 0 ? "" : ",").append(id(i)).append("=127.0.0.1:").append(httpPorts[i]).append(':')
-                    .append(freePort());
+            httpPorts[i] = topology.members().get(i).httpPort();
         }
-        this.group = spec.toString();
+        this.group = topology.toString();
     }
 
     /** Starts every member and waits until each serves HTTP (not for a leader). */
@@ -181,9 +179,4 @@ final class GroupProcesses implements AutoCloseable {
         return false;
     }
 
-    private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
-        }
-    }
 }

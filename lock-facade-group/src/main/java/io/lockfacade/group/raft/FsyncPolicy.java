@@ -11,22 +11,16 @@ import java.util.stream.Collectors;
 public enum FsyncPolicy {
 
     /**
-     * An entry counts only once it is forced to disk (Ratis' default flush). Entries queued together share one
-     * force. A power loss of every host loses nothing that was answered.
+     * An entry counts only once it is forced to disk ({@code log_use_fsync} of jgroups-raft's file log). The
+     * entries the leader appends together share one force. A power loss of every host loses nothing that was
+     * answered.
      */
     ALWAYS,
 
     /**
-     * The force runs on a thread of its own while the log writer goes on ({@code async-flush}); an entry counts
-     * when a force that finished after it was written completes, but that force may have started just before the
-     * entry reached the file. A power loss of a majority can lose the entries answered during the last force.
-     */
-    ASYNC,
-
-    /**
-     * An entry counts once it is in the operating system's page cache ({@code unsafe-flush}): a process crash
-     * loses nothing, but a power loss or kernel crash of a majority can lose every entry answered since the
-     * last completed force (Ratis still forces in the background).
+     * An entry counts once it is written to the operating system's page cache: a process crash loses nothing, but
+     * a power loss or kernel crash of a majority can lose every entry answered since the kernel last wrote dirty
+     * pages back (on Linux, within about 30 s by default).
      */
     OFF;
 
@@ -39,7 +33,7 @@ public enum FsyncPolicy {
     }
 
     /**
-     * @param value a flag value: {@code always}, {@code async} or {@code off} (case-insensitive)
+     * @param value a flag value: {@code always} or {@code off} (case-insensitive)
      * @return the policy it names
      * @throws IllegalArgumentException naming the accepted values, if it names none
      */

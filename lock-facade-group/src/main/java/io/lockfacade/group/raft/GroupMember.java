@@ -1,18 +1,17 @@
 package io.lockfacade.group.raft;
 
 import io.lockfacade.group.state.ReplicatedLockTable;
-import org.apache.ratis.proto.RaftProtos.RaftPeerRole;
-import org.apache.ratis.protocol.RaftClientAsynchronousProtocol;
-import org.apache.ratis.protocol.RaftClientReply;
-import org.apache.ratis.protocol.RaftClientRequest;
-import org.apache.ratis.protocol.RaftGroup;
-import org.apache.ratis.protocol.RaftGroupId;
-import org.apache.ratis.protocol.RaftPeer;
-import org.apache.ratis.protocol.RaftPeerId;
-import org.apache.ratis.server.DivisionInfo;
-import org.apache.ratis.server.RaftServer;
-import org.apache.ratis.server.storage.RaftStorage;
+import org.jgroups.Address;
+import org.jgroups.JChannel;
+import org.jgroups.Receiver;
+import org.jgroups.View;
+import org.jgroups.protocols.raft.RAFT;
+import org.jgroups.raft.util.Utils;
+import org.jgroups.util.ExtendedUUID;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
@@ -21,35 +20,41 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * This process's Ratis server in the master group: its state machine, its view of the leader and the term.
- * {@link #start} returns before any election; members may start in any order.
+ * This process's member of the master group: its JGroups channel and jgroups-raft log, its state machine, its view
+ * of the leader and the term. {@link #start} returns once the member has joined the others it can reach (or
+ * formed a group of its own, merged later), before any election; members may start in any order.
  */
 public final class GroupMember implements AutoCloseable {
 
-    /** Every member derives the same group id from this name. */
-    static final String GROUP_NAME = "lock-facade-master-group";
+    private static final Logger LOG = LoggerFactory.getLogger(GroupMember.class);
+
+    /** Every member joins the JGroups cluster of this name. */
+    static final String CLUSTER_NAME = "lock-facade-master-group";
 
     private final GroupTopology topology;
     private final GroupMemberAddress self;
-    private final RaftGroupId groupId;
-    private final RaftServer server;
+    private final JChannel channel;
+    private final RAFT raft;
+    private final LastContact lastContact;
     private final LockStateMachine stateMachine;
+    private final RoleClock roleClock;
 
-    private GroupMember(GroupTopology topology, GroupMemberAddress self, RaftGroupId groupId, RaftServer server,
-                        LockStateMachine stateMachine) {
+    private GroupMember(GroupTopology topology, GroupMemberAddress self, JChannel channel,
+                        LockStateMachine stateMachine, RoleClock roleClock) {
         this.topology = topology;
         this.self = self;
-        this.groupId = groupId;
-        this.server = server;
+        this.channel = channel;
+        this.raft = channel.getProtocolStack().findProtocol(RAFT.class);
+        this.lastContact = channel.getProtocolStack().findProtocol(LastContact.class);
         this.stateMachine = stateMachine;
+        this.roleClock = roleClock;
     }
 
     /**
-     * Starts this member's Raft server on its Raft port, recovering its log and snapshot from {@code dataDir}.
+     * Starts this member on its Raft port, recovering its log and snapshot from {@code dataDir}.
      *
      * @param topology the whole group
      * @param selfId   this member's id in it
@@ -63,59 +68,55 @@ public final class GroupMember implements AutoCloseable {
     /**
      * {@link #start(GroupTopology, String, Path)} with a chosen fsync policy.
      *
-     * @param fsync when this member forces its log to disk relative to an entry counting for commit
+     * @param fsync whether this member forces its log to disk before an entry counts for commit
      * @throws IOException if the directory or the port cannot be used
      */
     public static GroupMember start(GroupTopology topology, String selfId, Path dataDir, FsyncPolicy fsync)
             throws IOException {
         GroupMemberAddress self = topology.require(selfId);
         Files.createDirectories(dataDir);
-        RaftGroupId groupId = RaftGroupId.valueOf(UUID.nameUUIDFromBytes(GROUP_NAME.getBytes(StandardCharsets.UTF_8)));
-        List<RaftPeer> peers = new ArrayList<>();
-        for (GroupMemberAddress member : topology.members()) {
-            peers.add(RaftPeer.newBuilder().setId(member.id()).setAddress(member.raftAddress()).build());
+        String config = RaftTuning.stackConfig(topology, self, dataDir, fsync);
+        JChannel channel;
+        try {
+            channel = new JChannel(new ByteArrayInputStream(config.getBytes(StandardCharsets.UTF_8)));
+        } catch (Exception e) {
+            throw new IOException("cannot build the group stack of " + selfId + ": " + e.getMessage(), e);
         }
         LockStateMachine stateMachine = new LockStateMachine(new ReplicatedLockTable());
-        RaftServer server = RaftServer.newBuilder()
-                .setServerId(RaftPeerId.valueOf(selfId))
-                .setGroup(RaftGroup.valueOf(groupId, peers))
-                .setProperties(RaftTuning.properties(self, dataDir, fsync))
-                .setStateMachine(stateMachine)
-                .setOption(RaftStorage.StartupOption.RECOVER)
-                .build();
+        RoleClock roleClock = new RoleClock(selfId);
+        RAFT raft = channel.getProtocolStack().findProtocol(RAFT.class);
+        raft.stateMachine(stateMachine);
+        roleClock.watch(raft);
+        raft.addRoleListener(stateMachine);
+        channel.setReceiver(new Receiver() {
+            @Override
+            public void viewAccepted(View view) {
+                LOG.info("member {} sees members {} (view {})", selfId, view.getMembers(), view.getViewId());
+            }
+        });
         try {
-            server.start();
-        } catch (IOException | RuntimeException e) {
-            server.close();
-            throw e;
+            channel.name(selfId).connect(CLUSTER_NAME);
+        } catch (Exception e) {
+            channel.close();
+            throw new IOException("member " + selfId + " cannot join its group on " + self.raftAddress() + ": "
+                    + e.getMessage(), e);
         }
-        return new GroupMember(topology, self, groupId, server, stateMachine);
-    }
-
-    /** @return the Ratis server, to submit requests to */
-    public RaftServer server() {
-        return server;
+        return new GroupMember(topology, self, channel, stateMachine, roleClock);
     }
 
     /**
-     * Submits a request to this member's division on the calling thread. {@code RaftServer}'s own
-     * {@code submitClientRequestAsync} hands every request to a pool thread and joins it (made for transport
-     * threads, which must not block): two thread switches per command that an in-process caller does not need.
-     * The append itself is the same; only the reply future completes later, on Ratis' threads.
+     * Appends an entry to the log, if this member leads. jgroups-raft appends entries in the order they are
+     * submitted, on its one processing thread.
      *
-     * @throws IOException if the division is not running
+     * @return the bytes the state machine answered once the entry is committed and applied; fails with
+     *         {@link IllegalStateException} if this member does not lead, now or before the entry commits
      */
-    public CompletableFuture<RaftClientReply> submitDirect(RaftClientRequest request) throws IOException {
-        RaftServer.Division division = server.getDivision(groupId);
-        if (division instanceof RaftClientAsynchronousProtocol direct) {
-            return direct.submitClientRequestAsync(request);
+    public CompletableFuture<byte[]> append(byte[] entry) {
+        try {
+            return raft.setAsync(entry, 0, entry.length);
+        } catch (Exception notLeader) {
+            return CompletableFuture.failedFuture(notLeader);
         }
-        return server.submitClientRequestAsync(request);
-    }
-
-    /** @return the group's id */
-    public RaftGroupId groupId() {
-        return groupId;
     }
 
     /** @return the group's members */
@@ -135,25 +136,25 @@ public final class GroupMember implements AutoCloseable {
 
     /** @return whether this member is the leader of the current term, as Raft knows it */
     public boolean isLeader() {
-        return info().map(DivisionInfo::isLeader).orElse(false);
+        return raft.isLeader();
     }
 
     /**
-     * @return whether this member leads and Raft lets it take writes (its own first entry of the term is applied);
-     *         before that, writes are refused as "leader not ready"
+     * @return whether this member leads and takes writes; with jgroups-raft, a leader takes writes from the moment
+     *         it is elected
      */
     public boolean isLeaderReady() {
-        return info().map(DivisionInfo::isLeaderReady).orElse(false);
+        return isLeader();
     }
 
     /** @return the current term as this member knows it, 0 before it knows any */
     public long term() {
-        return info().map(DivisionInfo::getCurrentTerm).orElse(0L);
+        return raft.currentTerm();
     }
 
     /** @return the leader's id as this member knows it */
     public Optional<String> leaderId() {
-        return info().map(DivisionInfo::getLeaderId).map(RaftPeerId::toString);
+        return raftId(raft.leader());
     }
 
     /** @return the Hessian endpoint of the leader, if one is known */
@@ -161,51 +162,51 @@ public final class GroupMember implements AutoCloseable {
         return leaderId().flatMap(topology::member).map(GroupMemberAddress::serviceUri);
     }
 
-    /** @return the Hessian endpoint of the member with this Ratis id, if it is a member */
-    public Optional<URI> endpointOf(RaftPeerId id) {
-        return id == null ? Optional.empty() : topology.member(id.toString()).map(GroupMemberAddress::serviceUri);
-    }
-
     /** @return this member's view of the group */
     public GroupStatus status() {
-        Optional<DivisionInfo> info = info();
-        String leader = info.map(DivisionInfo::getLeaderId).map(RaftPeerId::toString).orElse(null);
-        MemberRole selfRole = info.map(i -> role(i.getCurrentRole())).orElse(MemberRole.UNKNOWN);
+        String leader = leaderId().orElse(null);
+        List<String> inView = new ArrayList<>();
+        if (channel.getView() != null) {
+            channel.getView().forEach(address -> raftId(address).ifPresent(inView::add));
+        }
         List<GroupStatus.Member> members = new ArrayList<>();
         for (GroupMemberAddress member : topology.members()) {
             MemberRole role;
-            if (member.id().equals(self.id())) {
-                role = selfRole;
-            } else if (member.id().equals(leader)) {
+            if (member.id().equals(leader)) {
                 role = MemberRole.LEADER;
-            } else {
+            } else if (member.id().equals(self.id()) || (leader != null && inView.contains(member.id()))) {
                 role = leader == null ? MemberRole.UNKNOWN : MemberRole.FOLLOWER;
+            } else {
+                role = MemberRole.UNKNOWN;
             }
             members.add(new GroupStatus.Member(member.id(), member.httpUri().toString(), role));
         }
-        return new GroupStatus(self.id(), leader, info.map(DivisionInfo::getCurrentTerm).orElse(0L), members);
+        return new GroupStatus(self.id(), leader, term(), members);
     }
 
-    private static MemberRole role(RaftPeerRole role) {
-        return switch (role) {
-            case LEADER -> MemberRole.LEADER;
-            case FOLLOWER -> MemberRole.FOLLOWER;
-            case CANDIDATE -> MemberRole.CANDIDATE;
-            default -> MemberRole.UNKNOWN;
-        };
+    /** The Raft protocol of this member's stack, for {@link GroupProgress}. */
+    RAFT raft() {
+        return raft;
     }
 
-    private Optional<DivisionInfo> info() {
-        try {
-            return Optional.of(server.getDivision(groupId).getInfo());
-        } catch (IOException | RuntimeException notRunning) {
-            return Optional.empty();
-        }
+    /** @return how long ago this member last heard from the member with this id */
+    Optional<Long> millisSinceHeardFrom(String id) {
+        return lastContact.millisSinceHeardFrom(id);
     }
 
-    /** Stops the Raft server; the log and snapshots stay on disk. */
+    /** @return when this member took its current role, wall clock */
+    long roleSinceEpochMillis() {
+        return roleClock.sinceEpochMillis();
+    }
+
+    /** @return the raft id carried by a JGroups address of the group */
+    static Optional<String> raftId(Address address) {
+        return address instanceof ExtendedUUID ? Optional.ofNullable(Utils.extractRaftId(address)) : Optional.empty();
+    }
+
+    /** Leaves the group and closes the log; the log and snapshots stay on disk. */
     @Override
-    public void close() throws IOException {
-        server.close();
+    public void close() {
+        channel.close();
     }
 }

@@ -1,16 +1,9 @@
 package io.lockfacade.group.raft;
 
-import org.apache.ratis.proto.RaftProtos.RaftPeerRole;
-import org.apache.ratis.proto.RaftProtos.RoleInfoProto;
-import org.apache.ratis.proto.RaftProtos.ServerRpcProto;
-import org.apache.ratis.server.DivisionInfo;
-import org.apache.ratis.server.RaftServer;
-import org.apache.ratis.server.protocol.TermIndex;
-import org.apache.ratis.server.raftlog.RaftLog;
+import org.jgroups.protocols.raft.RAFT;
+import org.jgroups.raft.util.CommitTable;
 
-import java.io.IOException;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -23,7 +16,8 @@ import java.util.Optional;
  * @param lastIndex              the index of the last entry in its log
  * @param roleSinceEpochMillis   when it took its current role (leader, follower, candidate), wall clock
  * @param leaderSinceEpochMillis when it became leader, on the leader only, else {@code null}
- * @param leaderContactMillis    on a follower, how long ago it last heard from the leader, else {@code null}
+ * @param leaderContactMillis    on a follower, how long ago it last heard from the leader (any message, heartbeats
+ *                               included), else {@code null}
  * @param followers              on the leader only: each follower's progress by member id, else empty
  */
 public record GroupProgress(long commitIndex, long appliedIndex, long lastIndex, long roleSinceEpochMillis,
@@ -40,7 +34,7 @@ public record GroupProgress(long commitIndex, long appliedIndex, long lastIndex,
      *
      * @param matchIndex         the highest index the leader knows the follower has in its log, -1 if not known
      * @param lagEntries         how many entries of the leader's log the follower lacks, -1 if not known
-     * @param lastResponseMillis how long ago the follower last answered the leader
+     * @param lastResponseMillis how long ago the leader last heard from the follower, -1 if never
      */
     public record Follower(long matchIndex, long lagEntries, long lastResponseMillis) {
     }
@@ -50,46 +44,27 @@ public record GroupProgress(long commitIndex, long appliedIndex, long lastIndex,
      *
      * @param member         the member
      * @param nowEpochMillis the wall clock now, to turn elapsed times into instants
-     * @return its progress, or empty while its Raft server is not running
+     * @return its progress, or empty while it is not in a group
      */
     public static Optional<GroupProgress> of(GroupMember member, long nowEpochMillis) {
-        RaftServer.Division division;
-        try {
-            division = member.server().getDivision(member.groupId());
-        } catch (IOException | RuntimeException notRunning) {
+        RAFT raft = member.raft();
+        if (raft.log() == null) {
             return Optional.empty();
         }
-        DivisionInfo info = division.getInfo();
-        RaftLog log = division.getRaftLog();
-        TermIndex last = log.getLastEntryTermIndex();
-        long lastIndex = last == null ? 0 : last.getIndex();
-        RoleInfoProto role = info.getRoleInfoProto();
-        long roleSince = nowEpochMillis - role.getRoleElapsedTimeMs();
-        boolean leads = role.getRole() == RaftPeerRole.LEADER;
-        Long leaderContact = role.getRole() == RaftPeerRole.FOLLOWER && role.hasFollowerInfo()
-                && role.getFollowerInfo().hasLeaderInfo()
-                ? role.getFollowerInfo().getLeaderInfo().getLastRpcElapsedTimeMs() : null;
-        Map<String, Follower> followers = leads && role.hasLeaderInfo()
-                ? followers(role.getLeaderInfo().getFollowerInfoList(), info.getFollowerMatchIndices(), lastIndex)
-                : Map.of();
-        return Optional.of(new GroupProgress(log.getLastCommittedIndex(), info.getLastAppliedIndex(), lastIndex,
-                roleSince, leads ? roleSince : null, leaderContact, followers));
-    }
-
-    /**
-     * Pairs the leader's follower list with its match indices: Ratis builds both from the same list of log
-     * appenders, in the same order. If the two disagree in length (a follower added or removed between the two
-     * reads), the match indices are left out rather than paired wrongly.
-     */
-    private static Map<String, Follower> followers(List<ServerRpcProto> rpcs, long[] matchIndices, long lastIndex) {
+        long lastIndex = raft.lastAppended();
+        boolean leads = raft.isLeader();
+        long roleSince = member.roleSinceEpochMillis();
+        Optional<String> leader = member.leaderId();
+        Long leaderContact = !leads && leader.isPresent()
+                ? member.millisSinceHeardFrom(leader.get()).orElse(null) : null;
         Map<String, Follower> followers = new LinkedHashMap<>();
-        boolean paired = matchIndices != null && matchIndices.length == rpcs.size();
-        for (int i = 0; i < rpcs.size(); i++) {
-            ServerRpcProto rpc = rpcs.get(i);
-            long match = paired ? matchIndices[i] : -1;
-            followers.put(rpc.getId().getId().toStringUtf8(), new Follower(match,
-                    paired ? Math.max(0, lastIndex - match) : -1, rpc.getLastRpcElapsedTimeMs()));
+        CommitTable table = leads ? raft.commitTable() : null;
+        if (table != null) {
+            table.forEach((address, entry) -> GroupMember.raftId(address).ifPresent(id -> followers.put(id,
+                    new Follower(entry.matchIndex(), Math.max(0, lastIndex - entry.matchIndex()),
+                            member.millisSinceHeardFrom(id).orElse(-1L)))));
         }
-        return followers;
+        return Optional.of(new GroupProgress(raft.commitIndex(), member.stateMachine().appliedIndex(), lastIndex,
+                roleSince, leads ? roleSince : null, leaderContact, followers));
     }
 }

@@ -55,6 +55,23 @@ public record GroupTopology(List<GroupMemberAddress> members) {
         return new GroupTopology(members);
     }
 
+    /**
+     * A group whose members all run on one host (a local group, the demo, tests): members {@code n1..nSIZE}, each
+     * with an HTTP and a Raft port chosen by {@link LoopbackPorts}.
+     *
+     * @param host the address every member listens on, usually {@code 127.0.0.1}
+     * @param size how many members
+     * @throws java.io.UncheckedIOException if the host has too few free ports
+     */
+    public static GroupTopology onOneHost(String host, int size) {
+        List<Integer> ports = LoopbackPorts.reserve(host, 2 * size);
+        List<GroupMemberAddress> members = new ArrayList<>();
+        for (int i = 0; i < size; i++) {
+            members.add(new GroupMemberAddress("n" + (i + 1), host, ports.get(2 * i), ports.get(2 * i + 1)));
+        }
+        return new GroupTopology(members);
+    }
+
     private static GroupMemberAddress parseMember(String entry) {
         int equals = entry.indexOf('=');
         int raftColon = entry.lastIndexOf(':');

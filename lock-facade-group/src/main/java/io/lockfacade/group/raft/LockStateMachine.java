@@ -6,51 +6,34 @@ import io.lockfacade.group.state.Outcome;
 import io.lockfacade.group.state.ReplicatedLockTable;
 import io.lockfacade.group.state.TableImage;
 import io.lockfacade.group.state.TypeQuery;
-import org.apache.ratis.proto.RaftProtos.LogEntryProto;
-import org.apache.ratis.protocol.Message;
-import org.apache.ratis.protocol.RaftGroupId;
-import org.apache.ratis.protocol.RaftGroupMemberId;
-import org.apache.ratis.protocol.RaftPeerId;
-import org.apache.ratis.server.RaftServer;
-import org.apache.ratis.server.protocol.TermIndex;
-import org.apache.ratis.server.raftlog.RaftLog;
-import org.apache.ratis.server.storage.FileInfo;
-import org.apache.ratis.server.storage.RaftStorage;
-import org.apache.ratis.statemachine.StateMachineStorage;
-import org.apache.ratis.statemachine.TransactionContext;
-import org.apache.ratis.statemachine.impl.BaseStateMachine;
-import org.apache.ratis.statemachine.impl.SimpleStateMachineStorage;
-import org.apache.ratis.statemachine.impl.SingleFileSnapshotInfo;
-import org.apache.ratis.thirdparty.com.google.protobuf.ByteString;
+import org.jgroups.protocols.raft.RAFT;
+import org.jgroups.protocols.raft.Role;
+import org.jgroups.raft.StateMachine;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import java.io.BufferedInputStream;
-import java.io.BufferedOutputStream;
-import java.io.DataInputStream;
-import java.io.DataOutputStream;
-import java.io.File;
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
+import java.io.DataInput;
+import java.io.DataOutput;
 import java.util.ArrayList;
-import java.util.Collection;
+import java.util.Arrays;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
 
 /**
  * The Raft state machine of a master group: applies {@link Command}s to a {@link ReplicatedLockTable} strictly in
- * log order (Ratis calls {@link #applyTransaction} from one thread per member), answers {@link TypeQuery} reads,
- * and writes and loads snapshots of the table. Leader changes and applied commands are passed on to
- * {@link GroupEvents}, which must not block.
+ * log order (jgroups-raft applies from one thread per member), answers {@link TypeQuery} entries, and writes and
+ * reads snapshots of the table. Role changes and applied commands are passed on to {@link GroupEvents}, which must
+ * not block.
+ *
+ * <p>jgroups-raft does not pass an entry's log index to {@link #apply}, so this class counts the entries it
+ * applies. The group's membership is fixed by the group flag and never changed through the log, so every entry
+ * of the log is one of ours and the count is the Raft index; the count is in every snapshot.
  */
-public final class LockStateMachine extends BaseStateMachine {
+public final class LockStateMachine implements StateMachine, RAFT.RoleChange {
 
     private static final Logger LOG = LoggerFactory.getLogger(LockStateMachine.class);
 
     private final ReplicatedLockTable table;
-    private final SimpleStateMachineStorage storage = new SimpleStateMachineStorage();
+    private volatile long appliedIndex;
     private volatile GroupEvents events = GroupEvents.NONE;
 
     /** @param table the table to apply to; empty, or restored from the latest snapshot at start */
@@ -58,7 +41,7 @@ public final class LockStateMachine extends BaseStateMachine {
         this.table = table;
     }
 
-    /** Sets who hears of applied commands and leader changes. */
+    /** Sets who hears of applied commands and role changes. */
     public void setEvents(GroupEvents events) {
         this.events = events;
     }
@@ -68,107 +51,58 @@ public final class LockStateMachine extends BaseStateMachine {
         return table;
     }
 
-    @Override
-    public void initialize(RaftServer server, RaftGroupId groupId, RaftStorage raftStorage) throws IOException {
-        super.initialize(server, groupId, raftStorage);
-        storage.init(raftStorage);
-        load(storage.loadLatestSnapshot());
+    /** @return the log index of the last entry applied to the table */
+    public long appliedIndex() {
+        return appliedIndex;
     }
 
     @Override
-    public void reinitialize() throws IOException {
-        load(storage.loadLatestSnapshot());
-    }
-
-    @Override
-    public StateMachineStorage getStateMachineStorage() {
-        return storage;
-    }
-
-    @Override
-    public CompletableFuture<Message> applyTransaction(TransactionContext transaction) {
-        LogEntryProto entry = transaction.getLogEntry();
-        byte[] data = entry.getStateMachineLogEntry().getLogData().toByteArray();
-        if (CommandBatch.isBatch(data)) {
-            return applyBatch(CommandBatch.decode(data), entry);
+    public byte[] apply(byte[] data, int offset, int length, boolean serializeResponse) {
+        long index = ++appliedIndex;
+        byte[] entry = offset == 0 && length == data.length ? data
+                : Arrays.copyOfRange(data, offset, offset + length);
+        if (TypeQuery.isQuery(entry)) {
+            return Outcome.of(table.isTypeEmpty(TypeQuery.decode(entry).lockType())).encode();
         }
-        Applied applied = applyOne(Command.decode(data), entry);
-        updateLastAppliedTermIndex(entry.getTerm(), entry.getIndex());
-        return CompletableFuture.completedFuture(Message.valueOf(ByteString.copyFrom(applied.outcome().encode())));
-    }
-
-    /** A {@link CommandBatch}: each command in order at the entry's index; the reply carries every outcome. */
-    private CompletableFuture<Message> applyBatch(List<Command> commands, LogEntryProto entry) {
-        List<Outcome> outcomes = new ArrayList<>(commands.size());
-        for (Command command : commands) {
-            outcomes.add(applyOne(command, entry).outcome());
+        if (CommandBatch.isBatch(entry)) {
+            List<Outcome> outcomes = new ArrayList<>();
+            for (Command command : CommandBatch.decode(entry)) {
+                outcomes.add(applyOne(command, index).outcome());
+            }
+            return CommandBatch.encodeOutcomes(outcomes);
         }
-        updateLastAppliedTermIndex(entry.getTerm(), entry.getIndex());
-        return CompletableFuture.completedFuture(Message.valueOf(ByteString.copyFrom(
-                CommandBatch.encodeOutcomes(outcomes))));
+        return applyOne(Command.decode(entry), index).outcome().encode();
     }
 
-    private Applied applyOne(Command command, LogEntryProto entry) {
-        Applied applied = table.apply(command, entry.getIndex());
-        events.applied(command, applied, entry.getTerm(), entry.getIndex());
+    private Applied applyOne(Command command, long index) {
+        Applied applied = table.apply(command, index);
+        events.applied(command, applied, index);
         return applied;
     }
 
+    /** Writes the table as of the last applied entry; jgroups-raft calls it on its one processing thread. */
     @Override
-    public CompletableFuture<Message> query(Message request) {
-        try {
-            TypeQuery query = TypeQuery.decode(request.getContent().toByteArray());
-            boolean empty = table.isTypeEmpty(query.lockType());
-            return CompletableFuture.completedFuture(Message.valueOf(ByteString.copyFrom(Outcome.of(empty)
-                    .encode())));
-        } catch (IllegalArgumentException badQuery) {
-            return CompletableFuture.failedFuture(badQuery);
-        }
+    public void writeContentTo(DataOutput out) throws Exception {
+        out.writeLong(appliedIndex);
+        table.image().write(out);
+        LOG.info("snapshot of {} locks at index {} written", table.size(), appliedIndex);
     }
 
-    /** Writes the table as of the last applied entry; called by Ratis on the apply thread, between applies. */
+    /** Replaces the table with a snapshot (at start, or one the leader sent to a follower that fell behind). */
     @Override
-    public long takeSnapshot() throws IOException {
-        TermIndex last = getLastAppliedTermIndex();
-        if (last == null || last.getIndex() < 0) {
-            return RaftLog.INVALID_LOG_INDEX;
-        }
-        File target = storage.getSnapshotFile(last.getTerm(), last.getIndex());
-        Path temporary = target.toPath().resolveSibling(target.getName() + ".tmp");
-        try (DataOutputStream out = new DataOutputStream(new BufferedOutputStream(Files.newOutputStream(temporary)))) {
-            table.image().write(out);
-        }
-        Files.move(temporary, target.toPath(), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-        storage.updateLatestSnapshot(new SingleFileSnapshotInfo(
-                new FileInfo(target.toPath(), null), last));
-        LOG.info("snapshot of {} locks at index {} written to {}", table.size(), last.getIndex(), target);
-        return last.getIndex();
-    }
-
-    private void load(SingleFileSnapshotInfo snapshot) throws IOException {
-        if (snapshot == null) {
-            return;
-        }
-        Path file = snapshot.getFile().getPath();
-        try (DataInputStream in = new DataInputStream(new BufferedInputStream(Files.newInputStream(file)))) {
-            table.restore(TableImage.read(in));
-        }
-        setLastAppliedTermIndex(snapshot.getTermIndex());
-        LOG.info("table restored from snapshot {} ({} locks)", file, table.size());
+    public void readContentFrom(DataInput in) throws Exception {
+        long index = in.readLong();
+        table.restore(TableImage.read(in));
+        appliedIndex = index;
+        LOG.info("table restored from the snapshot at index {} ({} locks)", index, table.size());
     }
 
     @Override
-    public void notifyLeaderChanged(RaftGroupMemberId groupMemberId, RaftPeerId newLeaderId) {
-        events.leaderChanged(newLeaderId);
-    }
-
-    @Override
-    public void notifyNotLeader(Collection<TransactionContext> pendingEntries) {
-        events.notLeader();
-    }
-
-    @Override
-    public void notifyLeaderReady() {
-        events.leaderReady();
+    public void roleChanged(Role role) {
+        if (role == Role.Leader) {
+            events.leaderReady();
+        } else {
+            events.notLeader();
+        }
     }
 }

@@ -1,112 +1,164 @@
 package io.lockfacade.group.raft;
 
-import org.apache.ratis.RaftConfigKeys;
-import org.apache.ratis.conf.RaftProperties;
-import org.apache.ratis.netty.NettyConfigKeys;
-import org.apache.ratis.rpc.SupportedRpcType;
-import org.apache.ratis.server.RaftServerConfigKeys;
-import org.apache.ratis.util.SizeInBytes;
-import org.apache.ratis.util.TimeDuration;
-
-import java.io.File;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.List;
-import java.util.concurrent.TimeUnit;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 
 /**
- * Every Ratis setting the master group changes from Ratis' defaults, in one place, with why (the measurements
- * are in the project's HA notes). Ratis logs each key it reads as {@code (custom)} or {@code (default)}.
+ * Every setting of a member's JGroups stack and jgroups-raft log, in one place, with why: the stack itself is
+ * {@code group-stack.xml} beside this class, and {@link #stackConfig} fills in its double-braced markers.
+ *
+ * <p>jgroups-raft elects a leader when the membership view changes, not when an election timer runs out, so the
+ * failover time is how fast a dead or silent member leaves the view: at once for a crash (its connection closes),
+ * after {@link #SILENCE_TIMEOUT} for a hung member or a cut network.
  */
 public final class RaftTuning {
 
-    /** Shortest election timeout: Ratis' 150 ms made leaders step down during write bursts on 2 vCPUs. */
-    public static final Duration ELECTION_TIMEOUT_MIN = Duration.ofMillis(300);
+    /**
+     * A member silent this long is suspected (JGroups' FD_ALL3). It bounds the failover after a hung leader or a
+     * partition. With 1 s, three members starting in one cold JVM under a full build suspected each other falsely
+     * and split for a few seconds; 1.5 s is eight times the longest garbage-collection pause seen on a loaded 2-vCPU
+     * host (182 ms), and a hung leader is still replaced before the Java client gives up on it (2 s).
+     */
+    public static final Duration SILENCE_TIMEOUT = Duration.ofMillis(1500);
 
-    /** Longest election timeout; a leader that hears from no majority this long steps down. */
-    public static final Duration ELECTION_TIMEOUT_MAX = Duration.ofMillis(600);
+    /** How often each member tells the others it is alive; a fifth of {@link #SILENCE_TIMEOUT}. */
+    public static final Duration HEARTBEAT = Duration.ofMillis(300);
 
     /**
-     * How long a leader that lost its majority stays out of elections (Ratis' default is 10 s). When the only
-     * other live member had the shorter log and so could not win, a leader starved of CPU for one election
-     * timeout right after a failover kept the group leaderless for 10 s (4 of 27 crash trials under load). Twice
-     * the longest election timeout still lets a cut-off ex-leader's peers elect one of their own first; pre-vote
-     * keeps it from disrupting them after that.
+     * How long a suspicion is checked (VERIFY_SUSPECT2) before the member is dropped: a member that answers in
+     * this time stays. A crash costs this much plus one view change and one vote.
      */
-    public static final Duration STEP_DOWN_WAIT = ELECTION_TIMEOUT_MAX.multipliedBy(2);
+    public static final Duration VERIFY_SUSPECT = Duration.ofMillis(200);
 
-    /** How long a linearizable read may wait for the leader to confirm its term. */
-    public static final Duration READ_TIMEOUT = Duration.ofSeconds(3);
+    /** How long the coordinator waits for votes before it asks again. */
+    public static final Duration VOTE_TIMEOUT = Duration.ofMillis(300);
 
-    /** How long Ratis keeps a reply for a retried call id (each member uses a fresh call id per request). */
-    public static final Duration RETRY_CACHE_EXPIRY = Duration.ofSeconds(10);
+    /** How long a starting member looks for the others before it forms a group of its own (merged later). */
+    public static final Duration JOIN_TIMEOUT = Duration.ofMillis(1000);
 
-    /** A snapshot is taken after this many entries, so a restart replays at most this many. */
-    public static final long SNAPSHOT_EVERY_ENTRIES = 10_000;
+    /** How long a view change waits for the acknowledgements of the members in it. */
+    public static final Duration VIEW_ACK_TIMEOUT = Duration.ofMillis(1000);
 
-    /** Snapshot files kept on disk. */
-    public static final int SNAPSHOTS_KEPT = 2;
+    /** Groups that lost sight of each other look for each other at a random interval in this range. */
+    public static final Duration MERGE_MIN = Duration.ofMillis(1000);
 
-    /** Largest log segment file. */
-    public static final SizeInBytes SEGMENT_SIZE_MAX = SizeInBytes.valueOf("8MB");
+    /** Upper end of the merge interval. */
+    public static final Duration MERGE_MAX = Duration.ofMillis(3000);
 
-    /** Space preallocated for a log segment. */
-    public static final SizeInBytes PREALLOCATED_SIZE = SizeInBytes.valueOf("1MB");
+    /** How long a connection attempt to a peer may take. */
+    public static final Duration CONNECT_TIMEOUT = Duration.ofMillis(500);
+
+    /**
+     * How long the leader's Raft thread must find no work before it resends entries a follower lacks (jgroups-raft
+     * resends only when it is idle this long). A follower that missed the last entries of the old leader refuses
+     * every new entry until the resend: with jgroups-raft's 1 s default, the first grants after a failover under
+     * load waited a second for it.
+     */
+    public static final Duration RESEND = Duration.ofMillis(50);
+
+    /**
+     * How soon a member asks again for messages it missed (JGroups' NAKACK2 and UNICAST3; their default is 1 s). A
+     * member that has just rejoined drops what others sent before their views agree, and the next view change and
+     * vote wait for the retransmission: a leader killed 0.4 s after a member rejoined was replaced in 2.2 s instead
+     * of 0.35 s.
+     */
+    public static final Duration RETRANSMIT = Duration.ofMillis(100);
+
+    /**
+     * The failure-detection socket listens on RAFT_PORT plus this offset (or one of the next
+     * {@link #FD_SOCK_PORT_RANGE} ports): a crashed member's socket closes, and its neighbour knows at once.
+     */
+    public static final int FD_SOCK_OFFSET = 100;
+
+    /** Ports tried after RAFT_PORT + {@link #FD_SOCK_OFFSET} when that one is taken. */
+    public static final int FD_SOCK_PORT_RANGE = 10;
+
+    /**
+     * A snapshot is taken once this many bytes of entries are in the log (about 10,000 commands), so a restart
+     * replays at most that much.
+     */
+    public static final long SNAPSHOT_AFTER_BYTES = 1_000_000;
+
+    private static final String STACK_RESOURCE = "group-stack.xml";
+    private static final Pattern MARKER = Pattern.compile("\\{\\{([A-Z_]+)}}");
 
     private RaftTuning() {
     }
 
     /**
-     * @param self    the member these properties are for: Raft listens on its host and Raft port
-     * @param dataDir where the log and snapshots live
-     * @param fsync   when the log is forced to disk relative to an entry counting for commit
-     * @return the properties for {@code self}'s Raft server
+     * @param topology the whole group
+     * @param self     the member this stack is for: it binds to its host and Raft port
+     * @param dataDir  where its log and snapshots live
+     * @param fsync    whether an entry is forced to disk before it counts for commit
+     * @return the JGroups XML configuration of {@code self}'s stack
      */
-    public static RaftProperties properties(GroupMemberAddress self, Path dataDir, FsyncPolicy fsync) {
-        RaftProperties properties = new RaftProperties();
-        // Netty, not Ratis' default gRPC: a restarted member rejoined in about 1 s against 5-7 s with gRPC.
-        RaftConfigKeys.Rpc.setType(properties, SupportedRpcType.NETTY);
-        NettyConfigKeys.Server.setHost(properties, self.host());
-        NettyConfigKeys.Server.setPort(properties, self.raftPort());
-        RaftServerConfigKeys.setStorageDir(properties, List.of(new File(dataDir.toFile().getAbsolutePath())));
-        RaftServerConfigKeys.Rpc.setTimeoutMin(properties, millis(ELECTION_TIMEOUT_MIN));
-        RaftServerConfigKeys.Rpc.setTimeoutMax(properties, millis(ELECTION_TIMEOUT_MAX));
-        RaftServerConfigKeys.LeaderElection.setLeaderStepDownWaitTime(properties, millis(STEP_DOWN_WAIT));
-        // Reads confirm leadership (ReadIndex): isLockTypeEmpty never answers from a deposed leader's state.
-        RaftServerConfigKeys.Read.setOption(properties, RaftServerConfigKeys.Read.Option.LINEARIZABLE);
-        RaftServerConfigKeys.Read.setTimeout(properties, millis(READ_TIMEOUT));
-        RaftServerConfigKeys.RetryCache.setExpiryTime(properties, millis(RETRY_CACHE_EXPIRY));
-        // An on-disk log (a memory log loses answered grants on a group restart), forced as --fsync says.
-        RaftServerConfigKeys.Log.setUseMemory(properties, false);
-        RaftServerConfigKeys.Log.setAsyncFlushEnabled(properties, fsync == FsyncPolicy.ASYNC);
-        RaftServerConfigKeys.Log.setUnsafeFlushEnabled(properties, fsync == FsyncPolicy.OFF);
-        // No commit-index entry after every commit (Ratis' log-metadata): with it, each command cost a second
-        // entry, written, forced and replicated by every member, queued ahead of the next command. It only lets a
-        // lone member apply up to the last commit it saw while no majority runs, when the group serves nothing;
-        // with a majority back, the new leader's first entry commits (and applies) everything before it.
-        RaftServerConfigKeys.Log.setLogMetadataEnabled(properties, false);
-        // A follower appends on the thread that received the entries, as Ratis did before 3.2, instead of handing
-        // each append to its server pool first: one thread wake-up fewer per replication round. Measured here on
-        // three in-process members, alternating requests between two groups in one run: lock p50 2.20 ms against
-        // 2.79 ms, unlock 1.69 ms against 2.33 ms.
-        RaftServerConfigKeys.Log.setAppendEntriesComposeEnabled(properties, false);
-        RaftServerConfigKeys.Log.setSegmentSizeMax(properties, SEGMENT_SIZE_MAX);
-        RaftServerConfigKeys.Log.setPreallocatedSize(properties, PREALLOCATED_SIZE);
-        RaftServerConfigKeys.Log.setPurgeUptoSnapshotIndex(properties, true);
-        RaftServerConfigKeys.Snapshot.setAutoTriggerEnabled(properties, true);
-        RaftServerConfigKeys.Snapshot.setAutoTriggerThreshold(properties, SNAPSHOT_EVERY_ENTRIES);
-        RaftServerConfigKeys.Snapshot.setRetentionFileNum(properties, SNAPSHOTS_KEPT);
-        overrideFromSystemProperties(properties);
-        return properties;
+    public static String stackConfig(GroupTopology topology, GroupMemberAddress self, Path dataDir,
+                                     FsyncPolicy fsync) {
+        Map<String, String> values = new LinkedHashMap<>();
+        values.put("HOST", self.host());
+        values.put("RAFT_PORT", String.valueOf(self.raftPort()));
+        values.put("CONNECT_TIMEOUT_MS", millis(CONNECT_TIMEOUT));
+        values.put("INITIAL_HOSTS", topology.members().stream().map(m -> m.host() + "[" + m.raftPort() + "]")
+                .collect(Collectors.joining(",")));
+        values.put("MERGE_MIN_MS", millis(MERGE_MIN));
+        values.put("MERGE_MAX_MS", millis(MERGE_MAX));
+        values.put("FD_SOCK_OFFSET", String.valueOf(FD_SOCK_OFFSET));
+        values.put("FD_SOCK_PORT_RANGE", String.valueOf(FD_SOCK_PORT_RANGE));
+        values.put("SILENCE_TIMEOUT_MS", millis(SILENCE_TIMEOUT));
+        values.put("HEARTBEAT_MS", millis(HEARTBEAT));
+        values.put("VERIFY_SUSPECT_MS", millis(VERIFY_SUSPECT));
+        values.put("JOIN_TIMEOUT_MS", millis(JOIN_TIMEOUT));
+        values.put("VIEW_ACK_TIMEOUT_MS", millis(VIEW_ACK_TIMEOUT));
+        values.put("VOTE_TIMEOUT_MS", millis(VOTE_TIMEOUT));
+        values.put("MEMBERS", topology.members().stream().map(GroupMemberAddress::id)
+                .collect(Collectors.joining(",")));
+        values.put("SELF", self.id());
+        values.put("DATA_DIR", dataDir.toAbsolutePath().toString());
+        values.put("FSYNC", String.valueOf(fsync == FsyncPolicy.ALWAYS));
+        values.put("SNAPSHOT_AFTER_BYTES", String.valueOf(SNAPSHOT_AFTER_BYTES));
+        values.put("RESEND_MS", millis(RESEND));
+        values.put("RETRANSMIT_MS", millis(RETRANSMIT));
+        return fill(template(), values);
     }
 
-    /** Any Ratis key given as a JVM system property ({@code -Draft.server...=value}) wins over the above. */
-    private static void overrideFromSystemProperties(RaftProperties properties) {
-        System.getProperties().stringPropertyNames().stream().filter(key -> key.startsWith("raft."))
-                .forEach(key -> properties.set(key, System.getProperty(key)));
+    static String fill(String template, Map<String, String> values) {
+        Matcher marker = MARKER.matcher(template);
+        StringBuilder filled = new StringBuilder();
+        while (marker.find()) {
+            String value = values.get(marker.group(1));
+            if (value == null) {
+                throw new IllegalStateException("no value for " + marker.group());
+            }
+            marker.appendReplacement(filled, Matcher.quoteReplacement(xmlAttribute(value)));
+        }
+        return marker.appendTail(filled).toString();
     }
 
-    private static TimeDuration millis(Duration duration) {
-        return TimeDuration.valueOf(duration.toMillis(), TimeUnit.MILLISECONDS);
+    private static String xmlAttribute(String value) {
+        return value.replace("&", "&amp;").replace("\"", "&quot;").replace("<", "&lt;");
+    }
+
+    private static String template() {
+        try (InputStream in = RaftTuning.class.getResourceAsStream(STACK_RESOURCE)) {
+            if (in == null) {
+                throw new IllegalStateException(STACK_RESOURCE + " is missing from the class path");
+            }
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static String millis(Duration duration) {
+        return String.valueOf(duration.toMillis());
     }
 }

@@ -25,9 +25,9 @@ import java.util.function.Consumer;
  * every change going through the Raft log.
  *
  * <ul>
- *   <li><b>Reads</b> ({@link #requireCurrent()} first): the leader confirms it still leads with a ReadIndex round
- *       (the same linearizable read {@code isLockTypeEmpty} makes), after which its applied state holds every entry
- *       committed before the request; the pages then list that state ({@link GroupLockListing}). A member that is
+ *   <li><b>Reads</b> ({@link #requireCurrent()} first): the leader confirms it still leads by committing a query
+ *       entry (the same linearizable read {@code isLockTypeEmpty} makes), after which its applied state holds every
+ *       entry committed before the request; the pages then list that state ({@link GroupLockListing}). A member that is
  *       not the leader, or a leader that can no longer reach a majority, refuses with {@link NotLeaderException}
  *       naming the leader it knows.</li>
  *   <li><b>Lock removal</b> proposes {@code FORCE_REMOVE} with the fencing token of the grant to remove, so a lock
@@ -43,7 +43,7 @@ import java.util.function.Consumer;
  */
 public final class GroupAdminSource implements AdminSource {
 
-    /** The lock type of the ReadIndex round that confirms leadership; any valid name serves. */
+    /** The lock type of the query entry that confirms leadership; any valid name serves. */
     static final String LEADERSHIP_PROBE_TYPE = "lock-facade-admin-probe";
 
     /** Removals of "whatever grant is current" retried when the lock changed hands between read and removal. */
@@ -78,7 +78,7 @@ public final class GroupAdminSource implements AdminSource {
     /**
      * {@inheritDoc}
      *
-     * <p>Here: this member leads and a ReadIndex round confirmed it within the service's commit timeout.
+     * <p>Here: this member leads and a query entry it proposed was committed within the service's commit timeout.
      */
     @Override
     public void requireCurrent() {

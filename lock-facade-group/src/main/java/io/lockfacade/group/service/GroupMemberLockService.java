@@ -16,7 +16,6 @@ import io.lockfacade.server.service.MasterSettings;
 import io.lockfacade.server.service.ParkingLockService;
 import io.lockfacade.server.table.Handout;
 import io.lockfacade.server.table.LockKey;
-import org.apache.ratis.protocol.RaftPeerId;
 
 import java.time.Duration;
 import java.util.List;
@@ -31,7 +30,7 @@ import java.util.function.LongFunction;
  * Raft log and answered once applied; a busy acquisition parks on the leader ({@link LeaderWaiters}, no thread per
  * waiter). On any other member, and on a leader that cannot commit, every call fails at once with
  * {@link NotLeaderException} naming the leader, and nothing changes. {@link #isLockTypeEmpty} is a linearizable
- * read (ReadIndex).
+ * read: the query travels through the log.
  *
  * <p>A new leader serves only once its term-start entry is applied: that entry extends every session and lease by
  * its own length, so a failover never costs a live holder its lock. Parked calls fail with
@@ -263,43 +262,23 @@ public final class GroupMemberLockService implements ParkingLockService, GroupEv
         return waiters.size();
     }
 
-    // ---- events from the state machine (Ratis threads: never block) ----
+    // ---- events from the state machine (jgroups-raft's threads: never block) ----
 
     @Override
-    public void applied(Command command, Applied applied, long term, long index) {
-        if (!member.isLeader()) {
-            return;
-        }
-        if (command.kind() == Command.Kind.TERM_START && term == member.term()) {
-            log.termStarted();
-        }
-        if (!applied.freed().isEmpty()) {
+    public void applied(Command command, Applied applied, long index) {
+        if (member.isLeader() && !applied.freed().isEmpty()) {
             leaderThread.execute(() -> applied.freed().forEach(waiters::freed));
         }
     }
 
+    /**
+     * Elected: calls wait at the gate from now on, and go through once the term-start entry is in the log; the
+     * leader thread appends that entry.
+     */
     @Override
     public void leaderReady() {
         log.leading();
         duties.startTerm();
-    }
-
-    @Override
-    public void leaderChanged(RaftPeerId leaderId) {
-        if (leaderId == null) {
-            return;
-        }
-        boolean self = leaderId.toString().equals(member.self().id());
-        if (self && member.isLeader()) {
-            // Elected: calls wait at the gate from now on and go through once the term-start entry is in the log,
-            // instead of being answered "not leader" until Ratis says the leader is ready (one replication round
-            // later) and asking again.
-            log.leading();
-        } else if (!self && !member.isLeader()) {
-            // Raft reports on several threads: news of another leader that arrives while Raft says this member
-            // leads is from an earlier term. A real step-down follows with notLeader().
-            stepDown();
-        }
     }
 
     @Override

@@ -18,7 +18,7 @@ import java.util.function.Function;
  * applied or the member stops leading), and {@link Command.Kind#EXPIRE_DUE} whenever a lease or session of the
  * applied table has run out by the leader's clock.
  *
- * <p>Ratis reports role changes on several threads, so a step-down of an earlier term can arrive after this
+ * <p>Role changes are reported on several threads, so a step-down of an earlier term can arrive after this
  * member has become leader again and close its gate. The periodic check therefore also proposes the term-start
  * entry again whenever Raft says this member leads but it does not serve: a leader never stays shut.
  */

@@ -37,7 +37,7 @@ final class LeaderGate {
 
     /**
      * This member stopped leading: waiting calls and later ones fail with {@code notLeader}. Waiting calls are
-     * failed outside the gate's monitor (Ratis calls this on its own threads).
+     * failed outside the gate's monitor (jgroups-raft calls this on its own threads).
      */
     void fail(NotLeaderException notLeader) {
         CompletableFuture<Void> waiting;

@@ -58,18 +58,9 @@ final class LeaderProposer {
         return submitter.notLeader();
     }
 
-    /**
-     * This member became leader (Raft elected it, or its first entry of the term is applied): hold calls until
-     * {@link #termStarted()} (or {@link #startTerm}) instead of answering them "not leader". Ratis reports the
-     * election before the first entry of the term is applied, and both before this member's term-start entry.
-     */
+    /** This member was elected leader: hold calls until {@link #startTerm} instead of answering "not leader". */
     void leading() {
         gate.close();
-    }
-
-    /** This member's term-start entry is applied: let calls through. */
-    void termStarted() {
-        gate.open();
     }
 
     /** This member stopped leading: fail held and later calls. */
@@ -83,10 +74,11 @@ final class LeaderProposer {
     }
 
     /**
-     * Appends the term-start entry bypassing the gate, and opens the gate as soon as the entry is in the leader's
-     * log rather than once it is applied: Ratis appends on the submitting thread, so every command let through
-     * afterwards gets a later index and is applied after the lease extension, and none can commit unless the
-     * term-start entry does. This saves a new leader one replication round before its first grant.
+     * Appends the term-start entry bypassing the gate, and opens the gate as soon as the entry is queued for the
+     * log rather than once it is applied: jgroups-raft appends entries in the order they are submitted, so every
+     * command let through afterwards gets a later index and is applied after the lease extension, and none can
+     * commit unless the term-start entry does. This saves a new leader one replication round before its first
+     * grant.
      *
      * @return the term-start entry's outcome
      */

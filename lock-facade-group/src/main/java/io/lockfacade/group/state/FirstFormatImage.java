@@ -4,7 +4,7 @@ import io.lockfacade.server.table.LockKey;
 import io.lockfacade.server.table.SessionView;
 import io.lockfacade.server.table.TableSnapshot;
 
-import java.io.DataInputStream;
+import java.io.DataInput;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -29,7 +29,7 @@ final class FirstFormatImage {
     }
 
     /** Reads the rest of a format-1 image, its format number already read. */
-    static TableImage read(DataInputStream in) throws IOException {
+    static TableImage read(DataInput in) throws IOException {
         long clock = in.readLong();
         int sessionCount = in.readInt();
         List<SessionView> sessions = new ArrayList<>(sessionCount);

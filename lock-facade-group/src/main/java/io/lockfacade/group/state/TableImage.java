@@ -5,8 +5,8 @@ import io.lockfacade.server.table.SessionView;
 import io.lockfacade.server.table.TableSnapshot;
 import io.lockfacade.server.table.Waiter;
 
-import java.io.DataInputStream;
-import java.io.DataOutputStream;
+import java.io.DataInput;
+import java.io.DataOutput;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -31,7 +31,7 @@ public record TableImage(long clock, TableSnapshot table) {
     }
 
     /** Writes the image; {@link #read} reads it back. */
-    public void write(DataOutputStream out) throws IOException {
+    public void write(DataOutput out) throws IOException {
         out.writeInt(FORMAT);
         out.writeLong(clock);
         out.writeLong(table.lastToken());
@@ -69,7 +69,7 @@ public record TableImage(long clock, TableSnapshot table) {
     /**
      * @throws IOException if the stream is not an image this version wrote
      */
-    public static TableImage read(DataInputStream in) throws IOException {
+    public static TableImage read(DataInput in) throws IOException {
         int format = in.readInt();
         if (format == FirstFormatImage.FORMAT) {
             return FirstFormatImage.read(in);
@@ -108,12 +108,12 @@ public record TableImage(long clock, TableSnapshot table) {
         return new TableImage(clock, new TableSnapshot(lastToken, grantCount, locks, sessions));
     }
 
-    private static void writeKey(DataOutputStream out, LockKey key) throws IOException {
+    private static void writeKey(DataOutput out, LockKey key) throws IOException {
         out.writeUTF(key.lockType());
         out.writeUTF(key.key());
     }
 
-    private static LockKey readKey(DataInputStream in) throws IOException {
+    private static LockKey readKey(DataInput in) throws IOException {
         return new LockKey(in.readUTF(), in.readUTF());
     }
 }

@@ -1,7 +1,7 @@
 package io.lockfacade.group.state;
 
-import java.io.DataInputStream;
-import java.io.DataOutputStream;
+import java.io.DataInput;
+import java.io.DataOutput;
 import java.io.IOException;
 
 /** Nullable strings in the group's binary encodings (commands, outcomes, snapshots). */
@@ -10,14 +10,14 @@ final class WireStrings {
     private WireStrings() {
     }
 
-    static void write(DataOutputStream out, String value) throws IOException {
+    static void write(DataOutput out, String value) throws IOException {
         out.writeBoolean(value != null);
         if (value != null) {
             out.writeUTF(value);
         }
     }
 
-    static String read(DataInputStream in) throws IOException {
+    static String read(DataInput in) throws IOException {
         return in.readBoolean() ? in.readUTF() : null;
     }
 }

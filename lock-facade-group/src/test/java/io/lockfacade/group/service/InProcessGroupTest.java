@@ -101,11 +101,11 @@ class InProcessGroupTest {
         CompletableFuture<Handout> waiting = leader.tryLockAsync("orders", "k", "b", LEASE, 8_000);
         awaitParked(leader, 1);
         group.awaitSameAppliedIndex();
-        long before = group.member(leaderIndex).stateMachine().getLastAppliedTermIndex().getIndex();
+        long before = group.member(leaderIndex).stateMachine().appliedIndex();
         assertTrue(leader.unlock("orders", "k", "a"));
         LockGrant handedOver = waiting.get(5, TimeUnit.SECONDS).grant();
         group.awaitSameAppliedIndex();
-        long after = group.member(leaderIndex).stateMachine().getLastAppliedTermIndex().getIndex();
+        long after = group.member(leaderIndex).stateMachine().appliedIndex();
         assertEquals(before + 1, after, "one entry for the release and the grant");
         assertEquals(after, handedOver.getFencingToken());
         assertEquals("b", handedOver.getOwner());
@@ -173,10 +173,8 @@ class InProcessGroupTest {
     void lateNewsOfAnEarlierStepDownDoesNotShutTheLeaderForGood() throws Exception {
         int leaderIndex = group.awaitServingLeader();
         GroupMemberLockService leader = group.service(leaderIndex);
-        String otherMember = group.topology().members().get((leaderIndex + 1) % group.size()).id();
 
-        // Ratis reports role changes on several threads: news of an earlier term may arrive after this one began.
-        leader.leaderChanged(org.apache.ratis.protocol.RaftPeerId.valueOf(otherMember));
+        // Role changes are reported on several threads: news of an earlier term may arrive after this one began.
         leader.notLeader();
 
         LockGrant granted = null;
@@ -198,11 +196,10 @@ class InProcessGroupTest {
         GroupMemberLockService leader = group.service(leaderIndex);
         LockGrant held = leader.tryLock("orders", "k", "a", LEASE, 0);
 
-        // What Ratis reports between an election and the term-start entry: the gate shut by the step-down of an
-        // earlier term, then this member elected. The periodic check starts the term again, since Raft says the
-        // member leads but it does not serve.
+        // The gate shut by the step-down of an earlier term, then this member elected: the call is held at the gate
+        // until the term-start entry is appended, then granted.
         leader.notLeader();
-        leader.leaderChanged(org.apache.ratis.protocol.RaftPeerId.valueOf(leader.member().self().id()));
+        leader.leaderReady();
         CompletableFuture<Handout> asked = leader.tryLockAsync("orders", "k", "a", LEASE, 0);
 
         Handout again = asked.get(LocalGroup.LEADER_WAIT.toSeconds(), TimeUnit.SECONDS);

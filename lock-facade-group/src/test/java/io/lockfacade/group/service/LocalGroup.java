@@ -3,17 +3,13 @@ package io.lockfacade.group.service;
 import io.lockfacade.api.NotLeaderException;
 import io.lockfacade.group.raft.FsyncPolicy;
 import io.lockfacade.group.raft.GroupMember;
-import io.lockfacade.group.raft.GroupMemberAddress;
 import io.lockfacade.group.raft.GroupTopology;
 import io.lockfacade.server.service.MasterSettings;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Optional;
 
 /** A master group of members in this JVM on loopback ports, for tests. Members can be stopped and restarted. */
@@ -41,11 +37,7 @@ final class LocalGroup implements AutoCloseable {
     }
 
     static LocalGroup start(int size, Path dataRoot, FsyncPolicy fsync) throws IOException {
-        List<GroupMemberAddress> addresses = new ArrayList<>();
-        for (int i = 0; i < size; i++) {
-            addresses.add(new GroupMemberAddress("n" + (i + 1), "127.0.0.1", freePort(), freePort()));
-        }
-        LocalGroup group = new LocalGroup(new GroupTopology(addresses), dataRoot, fsync);
+        LocalGroup group = new LocalGroup(GroupTopology.onOneHost("127.0.0.1", size), dataRoot, fsync);
         for (int i = 0; i < size; i++) {
             group.startMember(i);
         }
@@ -112,7 +104,7 @@ final class LocalGroup implements AutoCloseable {
             long min = Long.MAX_VALUE;
             for (GroupMember member : members) {
                 if (member != null) {
-                    long applied = member.stateMachine().getLastAppliedTermIndex().getIndex();
+                    long applied = member.stateMachine().appliedIndex();
                     max = Math.max(max, applied);
                     min = Math.min(min, applied);
                 }
@@ -142,9 +134,4 @@ final class LocalGroup implements AutoCloseable {
         }
     }
 
-    private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
-        }
-    }
 }

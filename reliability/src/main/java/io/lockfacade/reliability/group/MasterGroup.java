@@ -1,13 +1,12 @@
 package io.lockfacade.reliability.group;
 
+import io.lockfacade.group.raft.LoopbackPorts;
 import io.lockfacade.reliability.process.ChildJvm;
 import io.lockfacade.reliability.process.MasterAdmin;
 import io.lockfacade.reliability.process.MasterProcess;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -75,7 +74,7 @@ public final class MasterGroup implements AutoCloseable {
      */
     public static MasterGroup start(int size, Path dataRoot, Path logDir, String adminPassword,
                                     List<String> jvmOptions, MemberNetwork network) {
-        List<Integer> ports = freePorts(2 * size);
+        List<Integer> ports = LoopbackPorts.reserve(MasterProcess.LOOPBACK, 2 * size);
         List<String> entries = new ArrayList<>();
         for (int i = 0; i < size; i++) {
             String id = memberIds(size).get(i);
@@ -310,27 +309,6 @@ public final class MasterGroup implements AutoCloseable {
             Files.createDirectories(Path.of(args.get(args.indexOf("--data-dir") + 1)));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
-        }
-    }
-
-    /** Ports free right now on loopback, all different; held open together so that none is handed out twice. */
-    private static List<Integer> freePorts(int count) {
-        List<ServerSocket> sockets = new ArrayList<>();
-        try {
-            for (int i = 0; i < count; i++) {
-                sockets.add(new ServerSocket(0, 1, InetAddress.getByName(MasterProcess.LOOPBACK)));
-            }
-            return sockets.stream().map(ServerSocket::getLocalPort).toList();
-        } catch (IOException e) {
-            throw new UncheckedIOException("could not find free ports", e);
-        } finally {
-            for (ServerSocket socket : sockets) {
-                try {
-                    socket.close();
-                } catch (IOException ignored) {
-                    // the port is free again either way
-                }
-            }
         }
     }
 

@@ -10,7 +10,6 @@ import io.lockfacade.webapp.MasterServer;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -41,12 +40,8 @@ public final class LocalMasterGroup implements AutoCloseable {
     public static LocalMasterGroup start(Path dataRoot) {
         LocalMasterGroup group = new LocalMasterGroup();
         try {
-            List<GroupMemberAddress> addresses = new ArrayList<>();
-            for (int i = 1; i <= SIZE; i++) {
-                addresses.add(new GroupMemberAddress("n" + i, "127.0.0.1", freePort(), freePort()));
-            }
-            GroupTopology topology = new GroupTopology(addresses);
-            for (GroupMemberAddress member : addresses) {
+            GroupTopology topology = GroupTopology.onOneHost("127.0.0.1", SIZE);
+            for (GroupMemberAddress member : topology.members()) {
                 MasterOptions options = MasterOptions.defaults(Masters.ADMIN_PASSWORD).withPort(member.httpPort());
                 group.members.add(MasterServer.start(new MasterOptions(options.host(), options.port(),
                         options.defaultLease(), options.waitCap(), null, options.adminUser(), Masters.ADMIN_PASSWORD,
@@ -105,9 +100,4 @@ public final class LocalMasterGroup implements AutoCloseable {
         members.forEach(MasterServer::stop);
     }
 
-    private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
-        }
-    }
 }

@@ -1,0 +1,102 @@
+package io.lockfacade.group.raft;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ThreadLocalRandom;
+
+/**
+ * Chooses the ports of a group whose members run on one host (a local group, the demo, tests): every member must
+ * know every member's ports before any starts, so they are chosen up front and bound later.
+ *
+ * <p>The ports come from below the kernel's ephemeral range, never from it. A port the kernel hands out for
+ * outgoing connections can be taken by any connection on the host between the choice and the bind; worse, a
+ * member that keeps dialling a peer's port that nobody listens on yet can be given that very port as its own end
+ * and connect to itself (TCP simultaneous open), which holds the port until the member gives up. Both made a
+ * member fail to start with "No available port to bind to". A port below the range is never given to an
+ * outgoing connection, so only a program that binds it on purpose can take it.
+ */
+public final class LoopbackPorts {
+
+    /** Lowest port chosen: above the well-known and most registered service ports. */
+    static final int LOWEST = 10_000;
+
+    /** Linux's default start of the ephemeral range, assumed where the kernel does not say. */
+    static final int DEFAULT_EPHEMERAL_START = 32_768;
+
+    private static final Path EPHEMERAL_RANGE = Path.of("/proc/sys/net/ipv4/ip_local_port_range");
+
+    private LoopbackPorts() {
+    }
+
+    /**
+     * @param host  the address the ports will be bound on
+     * @param count how many ports
+     * @return {@code count} different ports, each free on {@code host} right now and outside the ephemeral range;
+     *         they are all held while chosen, so none is handed out twice
+     * @throws UncheckedIOException if fewer than {@code count} such ports are free
+     */
+    public static List<Integer> reserve(String host, int count) {
+        InetAddress address;
+        try {
+            address = InetAddress.getByName(host);
+        } catch (IOException e) {
+            throw new UncheckedIOException("unknown host " + host, e);
+        }
+        int end = ephemeralStart();
+        int span = end - LOWEST;
+        int start = ThreadLocalRandom.current().nextInt(span);
+        List<ServerSocket> held = new ArrayList<>();
+        try {
+            for (int step = 0; step < span && held.size() < count; step++) {
+                tryHold(address, LOWEST + (start + step) % span, held);
+            }
+            if (held.size() < count) {
+                throw new UncheckedIOException(new IOException(
+                        "only " + held.size() + " of " + count + " ports free on " + host + " below " + end));
+            }
+            return held.stream().map(ServerSocket::getLocalPort).toList();
+        } finally {
+            held.forEach(LoopbackPorts::closeQuietly);
+        }
+    }
+
+    /** @return the first port of the kernel's ephemeral range, or Linux's default where it cannot be read */
+    static int ephemeralStart() {
+        try {
+            String range = Files.readString(EPHEMERAL_RANGE).trim();
+            int start = Integer.parseInt(range.split("\\s+")[0]);
+            return start > LOWEST + 1_000 ? start : DEFAULT_EPHEMERAL_START;
+        } catch (IOException | RuntimeException unreadable) {
+            return DEFAULT_EPHEMERAL_START;
+        }
+    }
+
+    private static void tryHold(InetAddress address, int port, List<ServerSocket> held) {
+        ServerSocket socket = null;
+        try {
+            socket = new ServerSocket();
+            socket.setReuseAddress(false);
+            socket.bind(new InetSocketAddress(address, port), 1);
+            held.add(socket);
+        } catch (IOException taken) {
+            if (socket != null) {
+                closeQuietly(socket);
+            }
+        }
+    }
+
+    private static void closeQuietly(ServerSocket socket) {
+        try {
+            socket.close();
+        } catch (IOException ignored) {
+            // the port is free again either way once this process ends
+        }
+    }
+}
