@@ -24,8 +24,9 @@ import java.util.concurrent.CompletionException;
  * call of the contract ({@link HessianCallReader}); then dispatched. {@code unlock}, {@code renew} and
  * {@code isLockTypeEmpty} are answered at once. A {@code tryLock} that must wait is parked on an async context
  * ({@link ParkedTryLock}) and holds no thread. A parked call that a served call completes (an {@code unlock}
- * handing the lock to the oldest waiter) is answered after the served call's reply is sent, on the same thread
- * ({@link AnswersAfterReply}): the releasing client is not kept waiting, and the grant needs no thread wake-up.
+ * handing the lock to the oldest waiter) is answered on the same thread as soon as the service method returns,
+ * before the served call's reply ({@link GrantsBeforeReply}): the new holder learns of its grant first, with no
+ * thread wake-up.
  * Nothing is decoded from a refused request, no reply carries a stack trace, and garbage never gets a 5xx.
  *
  * <p>Register it with async support enabled, on {@value #MAPPING} (so that the secret guards the whole folder) or
@@ -134,15 +135,13 @@ public final class HessianEndpointServlet extends HttpServlet {
             responder.sendMalformed(response, refusal);
             return;
         }
-        AnswersAfterReply waitersAnsweredAfterThisReply = AnswersAfterReply.open();
-        try {
-            dispatch(call, request, response);
-        } finally {
-            waitersAnsweredAfterThisReply.close();
+        try (GrantsBeforeReply grants = GrantsBeforeReply.open()) {
+            dispatch(call, request, response, grants);
         }
     }
 
-    private void dispatch(HessianCall call, HttpServletRequest request, HttpServletResponse response) {
+    private void dispatch(HessianCall call, HttpServletRequest request, HttpServletResponse response,
+                          GrantsBeforeReply grants) {
         String method = call.method().wireName();
         CallObserver.Trace trace = observer.started(call);
         CompletableFuture<Handout> pending;
@@ -159,10 +158,12 @@ public final class HessianEndpointServlet extends HttpServlet {
                 result = answerAtOnce(call);
             }
         } catch (RuntimeException failure) {
+            grants.deliver();
             trace.finished(null, failure);
             responder.sendFailure(response, method, failure);
             return;
         }
+        grants.deliver();
         try {
             if (pending == null) {
                 trace.finished(result, null);

@@ -21,9 +21,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * <p>The call is answered exactly once, by whichever comes first:
  * <ul>
  *   <li>the service's outcome (granted, or {@code null} when the wait is over). When a call this endpoint serves
- *       completed it (an {@code unlock} handing the lock over), the answer waits until that call's own reply is
- *       sent and is then written on the same request thread ({@link AnswersAfterReply}): no thread wake-up between
- *       the release and the grant. Completed anywhere else (reaper, wait timer, admin page, a group's apply
+ *       completed it (an {@code unlock} handing the lock over), the answer is written on the same request thread as
+ *       soon as that call's service method returns, before its own reply ({@link GrantsBeforeReply}): no thread
+ *       wake-up between the release and the grant. Completed anywhere else (reaper, wait timer, admin page, a group's apply
  *       thread), it is written on a container thread via {@link AsyncContext#start}, never on the completing
  *       thread;</li>
  *   <li>the async timeout (a safety net set above the master's wait cap): the call is withdrawn and answered
@@ -78,7 +78,7 @@ final class ParkedTryLock implements AsyncListener {
         Throwable reason = failure instanceof CompletionException wrapped && wrapped.getCause() != null
                 ? wrapped.getCause() : failure;
         Answer answer = new Answer(handout, reason);
-        if (!AnswersAfterReply.holdBack(answer)) {
+        if (!GrantsBeforeReply.collect(answer)) {
             answer.dispatch();
         }
     }

@@ -41,23 +41,25 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * An {@code unlock} that hands its lock to a parked waiter, over real HTTP on the endpoint as the master serves it:
- * the holder gets its reply first, even while the waiter's answer is held up, and the waiter's grant is then
- * written on the thread that served the {@code unlock} (no thread wake-up between release and grant).
+ * the waiter's grant is written first, on the thread that served the {@code unlock} (no thread wake-up between
+ * release and grant), and the holder's reply only after it.
  *
- * <p>The waiter's answer is held up by the presence check that runs just before a grant is written: it waits
- * until the holder's {@code unlock} call has returned to the test.
+ * <p>The presence check that runs just before a grant is written gives the holder's reply
+ * {@link #REPLY_PATIENCE} to arrive first: had the reply been sent before the grant, the holder's {@code unlock}
+ * would return to the test meanwhile.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
-class HandoffAfterReplyTest {
+class HandoffBeforeReplyTest {
 
     private static final long LEASE = 60_000;
     private static final long WAIT = Duration.ofSeconds(20).toMillis();
     private static final Duration PATIENCE = Duration.ofSeconds(10);
+    private static final Duration REPLY_PATIENCE = Duration.ofMillis(300);
     private static final String TYPE = "handoff";
     private static final String KEY = "k";
 
     private final CountDownLatch holderGotReply = new CountDownLatch(1);
-    private final AtomicBoolean grantHeldUntilHolderReplied = new AtomicBoolean();
+    private final AtomicBoolean holderRepliedBeforeGrant = new AtomicBoolean(true);
     private final AtomicReference<Thread> grantWriter = new AtomicReference<>();
     private final AtomicReference<Thread> unlockServer = new AtomicReference<>();
     private final AtomicReference<Thread> tryLockServer = new AtomicReference<>();
@@ -72,7 +74,7 @@ class HandoffAfterReplyTest {
         ClientPresence jetty = new JettyClientPresence();
         ClientPresence afterHolderReplied = (request, response) -> {
             grantWriter.set(Thread.currentThread());
-            grantHeldUntilHolderReplied.set(awaitHolderReply());
+            holderRepliedBeforeGrant.set(awaitHolderReply());
             return jetty.hasLeft(request, response);
         };
         CallObserver observer = call -> {
@@ -107,7 +109,7 @@ class HandoffAfterReplyTest {
     }
 
     @Test
-    void theHolderGetsItsReplyFirstAndTheWaiterItsGrantOnTheSameThread() throws Exception {
+    void theWaiterGetsItsGrantBeforeTheHolderItsReplyOnTheSameThread() throws Exception {
         MemoryLockService holder = HessianClients.proxy(serviceUri);
         MemoryLockService waiter = HessianClients.proxy(serviceUri);
         LockGrant first = holder.tryLock(TYPE, KEY, "holder", LEASE, 0);
@@ -123,8 +125,7 @@ class HandoffAfterReplyTest {
         assertNotNull(granted, "the waiter got the lock");
         assertEquals("waiter", granted.getOwner());
         assertTrue(granted.getFencingToken() > first.getFencingToken(), "the fencing token increased");
-        assertTrue(grantHeldUntilHolderReplied.get(),
-                "the waiter's grant was written only after the holder had its reply");
+        assertFalse(holderRepliedBeforeGrant.get(), "the waiter's grant was written before the holder's reply");
         assertNotNull(unlockServer.get());
         assertSame(unlockServer.get(), grantWriter.get(),
                 "the grant was written by the thread that served the unlock, without a thread hand-off");
@@ -133,7 +134,7 @@ class HandoffAfterReplyTest {
 
     private boolean awaitHolderReply() {
         try {
-            return holderGotReply.await(PATIENCE.toMillis(), TimeUnit.MILLISECONDS);
+            return holderGotReply.await(REPLY_PATIENCE.toMillis(), TimeUnit.MILLISECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return false;

@@ -20,15 +20,16 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Answers of parked calls completed while a request thread serves a call: held back until that call's reply is
- * out, then written on the same thread. Driven by hand: no container, a real lock service.
+ * Answers of parked calls completed while a request thread serves a call: collected while the service method runs,
+ * then written on the same thread when the endpoint delivers them, before it sends the served call's reply. Driven
+ * by hand: no container, a real lock service.
  */
 @Timeout(value = 30, unit = TimeUnit.SECONDS)
-class AnswersAfterReplyTest {
+class GrantsBeforeReplyTest {
 
     private static final long LEASE = 60_000;
     private static final long LONG_WAIT = Duration.ofMinutes(1).toMillis();
-    private static final String TYPE = "after-reply";
+    private static final String TYPE = "before-reply";
 
     private final MemoryLockServiceImpl service = new MemoryLockServiceImpl(
             MasterSettings.defaults().withWaitCap(Duration.ofMinutes(1)));
@@ -53,18 +54,31 @@ class AnswersAfterReplyTest {
     }
 
     @Test
-    void aGrantCompletedWhileServingACallIsWrittenOnlyAfterItOnTheSameThread() throws Throwable {
+    void aGrantCompletedWhileServingACallIsWrittenOnDeliveryOnTheSameThread() throws Throwable {
         FakeExchange waiter = parkWaiter("k");
-        AnswersAfterReply scope = AnswersAfterReply.open();
+        GrantsBeforeReply scope = GrantsBeforeReply.open();
         try {
             assertTrue(service.unlock(TYPE, "k", "holder"));
             assertEquals("waiter", owner("k"), "the table handed the lock over with the release");
-            assertEquals(0, waiter.body().length, "nothing is written before the served call's reply");
+            assertEquals(0, waiter.body().length, "nothing is written from inside the service method");
             assertFalse(waiter.isCompleted());
+            scope.deliver();
+            assertTrue(waiter.isCompleted(), "written by deliver(), on this thread, before the scope closes");
         } finally {
             scope.close();
         }
-        assertTrue(waiter.isCompleted(), "written by close(), on this thread");
+        assertSame(Thread.currentThread(), waiter.writer());
+        assertEquals("waiter", ((LockGrant) ReplyWriterTest.readReply(waiter.body())).getOwner());
+    }
+
+    @Test
+    void closingAScopeDeliversWhatItCollected() throws Throwable {
+        FakeExchange waiter = parkWaiter("k");
+        try (GrantsBeforeReply scope = GrantsBeforeReply.open()) {
+            service.unlock(TYPE, "k", "holder");
+            assertFalse(waiter.isCompleted());
+        }
+        assertTrue(waiter.isCompleted(), "a failure between the service method and the reply loses no grant");
         assertSame(Thread.currentThread(), waiter.writer());
         assertEquals("waiter", ((LockGrant) ReplyWriterTest.readReply(waiter.body())).getOwner());
     }
@@ -73,7 +87,7 @@ class AnswersAfterReplyTest {
     void onlyTheFirstHeldBackAnswerIsWrittenInlineTheOthersGoToContainerThreads() throws Throwable {
         FakeExchange first = parkWaiter("a");
         FakeExchange second = parkWaiter("b");
-        AnswersAfterReply scope = AnswersAfterReply.open();
+        GrantsBeforeReply scope = GrantsBeforeReply.open();
         try {
             service.unlock(TYPE, "a", "holder");
             service.unlock(TYPE, "b", "holder");
@@ -90,7 +104,7 @@ class AnswersAfterReplyTest {
     @Test
     void aReleaseOnAnotherThreadIsNotHeldBack() throws Throwable {
         FakeExchange waiter = parkWaiter("k");
-        AnswersAfterReply scope = AnswersAfterReply.open();
+        GrantsBeforeReply scope = GrantsBeforeReply.open();
         try {
             CompletableFuture.runAsync(() -> service.unlock(TYPE, "k", "holder")).get(10, TimeUnit.SECONDS);
             assertTrue(waiter.awaitCompleted(), "answered on a container thread while this scope is open");
@@ -103,12 +117,12 @@ class AnswersAfterReplyTest {
 
     @Test
     void aScopeCannotBeOpenedTwiceOnOneThread() {
-        AnswersAfterReply scope = AnswersAfterReply.open();
+        GrantsBeforeReply scope = GrantsBeforeReply.open();
         try {
-            assertThrows(IllegalStateException.class, AnswersAfterReply::open);
+            assertThrows(IllegalStateException.class, GrantsBeforeReply::open);
         } finally {
             scope.close();
         }
-        AnswersAfterReply.open().close(); // closed scopes leave nothing behind
+        GrantsBeforeReply.open().close(); // closed scopes leave nothing behind
     }
 }
