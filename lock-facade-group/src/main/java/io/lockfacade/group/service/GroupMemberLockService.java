@@ -168,7 +168,9 @@ public final class GroupMemberLockService implements ParkingLockService, GroupEv
 
     /**
      * Releases a lock. When calls wait for it, the release and the oldest waiter's acquisition travel in one log
-     * entry ({@link CommandBatch}): the lock changes hands in one replication round instead of two.
+     * entry ({@link CommandBatch}): the lock changes hands in one replication round instead of two. The waiter is
+     * answered on this call's own thread, which waits for the entry anyway: the endpoint then writes its grant
+     * before this call's reply, with no container thread to wake for it.
      */
     @Override
     public boolean unlock(String lockType, String key, String owner) {
@@ -183,9 +185,15 @@ public final class GroupMemberLockService implements ParkingLockService, GroupEv
         }
         CompletableFuture<List<Outcome>> both = log.proposeBatch(now -> new CommandBatch(List.of(release.apply(now),
                 next.request().apply(now))));
-        waiters.handOff(next, both.handle((outcomes, failure) -> failure != null
-                ? new LeaderWaiters.Attempt.Failed(Failures.unwrap(failure)) : attempt(next, outcomes.get(1))));
-        return log.await(both).get(0).yes();
+        List<Outcome> outcomes;
+        try {
+            outcomes = log.await(both);
+        } catch (RuntimeException failure) {
+            waiters.handOff(next, CompletableFuture.completedFuture(new LeaderWaiters.Attempt.Failed(failure)));
+            throw failure;
+        }
+        waiters.handOff(next, CompletableFuture.completedFuture(attempt(next, outcomes.get(1))));
+        return outcomes.get(0).yes();
     }
 
     @Override
@@ -266,7 +274,7 @@ public final class GroupMemberLockService implements ParkingLockService, GroupEv
 
     @Override
     public void applied(Command command, Applied applied, long index) {
-        if (member.isLeader() && !applied.freed().isEmpty()) {
+        if (member.isLeader() && applied.freed().stream().anyMatch(waiters::awaitsProposal)) {
             leaderThread.execute(() -> applied.freed().forEach(waiters::freed));
         }
     }

@@ -66,6 +66,14 @@ final class LeaderWaiters {
         return queue != null && queue.stream().anyMatch(call -> !call.caller().isDone());
     }
 
+    /**
+     * @return whether a freed lock has live waiters and no proposal for it is in flight, so that {@link #freed}
+     *         would propose one; a lock released in the same entry that hands it to its oldest waiter has none
+     */
+    synchronized boolean awaitsProposal(LockKey key) {
+        return !proposing.contains(key) && hasWaiters(key);
+    }
+
     /** Parks a call at the end of its lock's line; asks at once if the lock was freed meanwhile. */
     void park(ParkedCall call) {
         synchronized (this) {

@@ -20,6 +20,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -113,6 +114,23 @@ class InProcessGroupTest {
             assertEquals(group.member(0).stateMachine().table().image(),
                     group.member(i).stateMachine().table().image());
         }
+    }
+
+    @Test
+    void theWaiterHandedTheLockIsAnsweredOnTheUnlockingThreadBeforeUnlockReturns() throws Exception {
+        GroupMemberLockService leader = group.service(group.awaitServingLeader());
+        leader.tryLock("orders", "k", "a", LEASE, 0);
+        CompletableFuture<Handout> waiting = leader.tryLockAsync("orders", "k", "b", LEASE, 8_000);
+        awaitParked(leader, 1);
+        AtomicReference<Thread> answeredOn = new AtomicReference<>();
+        CompletableFuture<Handout> observed = waiting.whenComplete((handout, failure) ->
+                answeredOn.set(Thread.currentThread()));
+
+        assertTrue(leader.unlock("orders", "k", "a"));
+
+        assertTrue(observed.isDone(), "answered before unlock returned, so the endpoint can write it first");
+        assertSame(Thread.currentThread(), answeredOn.get(), "answered on the unlocking thread, not Raft's");
+        assertEquals("b", observed.get().grant().getOwner());
     }
 
     @Test
