@@ -27,6 +27,12 @@ public final class LoopbackPorts {
     /** Lowest port chosen: above the well-known and most registered service ports. */
     static final int LOWEST = 10_000;
 
+    /**
+     * Room left below the ephemeral range: a member also listens on RAFT_PORT + {@link RaftTuning#FD_SOCK_OFFSET}
+     * (or one of the next {@link RaftTuning#FD_SOCK_PORT_RANGE} ports), which must stay below it too.
+     */
+    static final int HEADROOM = RaftTuning.FD_SOCK_OFFSET + RaftTuning.FD_SOCK_PORT_RANGE;
+
     /** Linux's default start of the ephemeral range, assumed where the kernel does not say. */
     static final int DEFAULT_EPHEMERAL_START = 32_768;
 
@@ -38,8 +44,8 @@ public final class LoopbackPorts {
     /**
      * @param host  the address the ports will be bound on
      * @param count how many ports
-     * @return {@code count} different ports, each free on {@code host} right now and outside the ephemeral range;
-     *         they are all held while chosen, so none is handed out twice
+     * @return {@code count} different ports, each free on {@code host} right now and at least {@link #HEADROOM}
+     *         below the ephemeral range; they are all held while chosen, so none is handed out twice
      * @throws UncheckedIOException if fewer than {@code count} such ports are free
      */
     public static List<Integer> reserve(String host, int count) {
@@ -49,7 +55,7 @@ public final class LoopbackPorts {
         } catch (IOException e) {
             throw new UncheckedIOException("unknown host " + host, e);
         }
-        int end = ephemeralStart();
+        int end = ephemeralStart() - HEADROOM;
         int span = end - LOWEST;
         int start = ThreadLocalRandom.current().nextInt(span);
         List<ServerSocket> held = new ArrayList<>();
