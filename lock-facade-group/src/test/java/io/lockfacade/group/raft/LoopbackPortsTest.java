@@ -14,7 +14,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class LoopbackPortsTest {
 
     @Test
-    void reservedPortsAreDistinctBelowTheEphemeralRangeWithRoomForTheFailureDetectionPortAndFreeToBind() throws IOException {
+    void reservedPortsAreDistinctFreeAndBelowTheEphemeralRangeWithHeadroom() throws IOException {
         List<Integer> ports = LoopbackPorts.reserve("127.0.0.1", 9);
 
         assertEquals(9, new HashSet<>(ports).size());
