@@ -81,16 +81,16 @@ public final class HaBenchMain {
         try (SingleMaster single = SingleMaster.start(jar, work)) {
             LockFacadeLatency latency = new LockFacadeLatency(List.of(single.endpoint()), 0, options.client());
             latency.awaitServing(HaLimits.GROUP_READY_TIMEOUT);
-            log("single master: S1 " + latency.s1("single", options.s1Warmup(), options.s1Rounds()) + ", S3 "
-                    + latency.s3("single", s3) + "/s");
+            log("single master: " + latency.measure("single", options.s1Warmup(), options.s1Rounds(), s3));
         }
         try (LockFacadeGroup group = new LockFacadeGroup(jar, Files.createDirectories(work.resolve("group")))) {
             group.start();
             LockFacadeLatency latency = new LockFacadeLatency(group.endpoints(), group.awaitAgreedLeader(),
                     options.client());
-            log("group: S1 " + latency.s1("group", options.s1Warmup(), options.s1Rounds()) + ", S3 "
-                    + latency.s3("group", s3) + "/s");
+            log("group: " + latency.measure("group", options.s1Warmup(), options.s1Rounds(), s3));
         }
+        log("Raft engine alone: one entry " + RaftFloor.measure(Files.createDirectories(work.resolve("floor")),
+                options.s1Rounds()));
         log("latency only, group " + options.groupCommit() + "; load " + loadBefore + " at start, " + loadAverage()
                 + " at end");
     }
@@ -98,30 +98,28 @@ public final class HaBenchMain {
     private static HaResults run(HaOptions options, String loadBefore, Path work) throws Exception {
         MasterJar jar = MasterJar.copyOf(options.masterJar(), work, UUID.randomUUID().toString());
         Duration s3 = Duration.ofSeconds(options.s3Seconds());
-        Latency singleS1;
-        double singleS3;
-        try (SingleMaster single = SingleMaster.start(jar, work)) {
-            LockFacadeLatency latency = new LockFacadeLatency(List.of(single.endpoint()), 0, options.client());
+        LockFacadeLatency.Measured single;
+        try (SingleMaster master = SingleMaster.start(jar, work)) {
+            LockFacadeLatency latency = new LockFacadeLatency(List.of(master.endpoint()), 0, options.client());
             latency.awaitServing(HaLimits.GROUP_READY_TIMEOUT);
-            singleS1 = latency.s1("single", options.s1Warmup(), options.s1Rounds());
-            singleS3 = latency.s3("single", s3);
+            single = latency.measure("single", options.s1Warmup(), options.s1Rounds(), s3);
         }
-        log("single master: S1 " + singleS1 + ", S3 " + singleS3 + "/s");
-        Latency groupS1;
-        double groupS3;
+        log("single master: " + single);
+        LockFacadeLatency.Measured grouped;
         Map<FaultKind, FaultSummary> lockFacade = new EnumMap<>(FaultKind.class);
         try (LockFacadeGroup group = new LockFacadeGroup(jar, Files.createDirectories(work.resolve("group")))) {
             group.start();
             LockFacadeLatency latency = new LockFacadeLatency(group.endpoints(), group.awaitAgreedLeader(),
                     options.client());
-            groupS1 = latency.s1("group", options.s1Warmup(), options.s1Rounds());
-            groupS3 = latency.s3("group", s3);
-            log("group: S1 " + groupS1 + ", S3 " + groupS3 + "/s");
+            grouped = latency.measure("group", options.s1Warmup(), options.s1Rounds(), s3);
+            log("group: " + grouped);
             LockFacadeFaultTrial trial = new LockFacadeFaultTrial(group, options.client());
             for (FaultKind fault : FaultKind.values()) {
                 lockFacade.put(fault, new FaultSummary(trials(trial, fault, options.trials())));
             }
         }
+        Latency raftEntry = RaftFloor.measure(Files.createDirectories(work.resolve("floor")), options.s1Rounds());
+        log("Raft engine alone: one entry " + raftEntry);
         Latency hazelcastS1;
         try (HazelcastCpGroup hazelcast = new HazelcastCpGroup(work.resolve("hz-s1"))) {
             HazelcastInstance client = hazelcast.newClient();
@@ -144,7 +142,7 @@ public final class HaBenchMain {
             hazelcast.put(fault, new FaultSummary(trials, skipped));
         }
         return new HaResults(options.groupCommit(), options.client(), loadBefore, loadAverage(), lockFacade, hazelcast,
-                groupS1, singleS1, hazelcastS1, groupS3, singleS3);
+                grouped.s1(), single.s1(), hazelcastS1, grouped.s3(), single.s3(), raftEntry);
     }
 
     private static void faultsOnly(HaOptions options, String loadBefore, Path work) throws Exception {

@@ -55,6 +55,19 @@ final class HaReport {
                 .append(format(r.groupS3())).append(" | ").append(format(r.singleS3())).append(" | - | ")
                 .append(format(r.s3Ratio())).append("x single | >= ").append(format(HaResults.S3_RATIO))
                 .append("x single | ").append(r.s3Ratio() >= HaResults.S3_RATIO ? "yes" : "no").append(" |\n");
+        out.append("\n| Raft engine alone (jgroups-raft, the group's stack and fsync, no-op state machine, same run) "
+                + "| value | what it bounds |\n");
+        out.append("|---|---|---|\n");
+        out.append("| one entry p50 / p99 (1 thread, on the leader) | ").append(latency(r.raftEntry()))
+                .append(" | - |\n");
+        out.append("| group S1 floor: single master's S1 + 2 entries | ").append(format(r.groupS1Floor()))
+                .append(" ms | ").append(format(r.groupS1Floor() / r.singleS1().p50Millis()))
+                .append("x single (target <= ").append(format(HaResults.S1_RATIO)).append("x); group S1 is ")
+                .append(format(r.s1OverFloor())).append("x this floor |\n");
+        out.append("| S3 ceiling: one pair per entry (1 s / entry p50) | ").append(format(r.s3Ceiling()))
+                .append(" pairs/s | ").append(format(r.s3Ceiling() / r.singleS3())).append("x single (target >= ")
+                .append(format(HaResults.S3_RATIO)).append("x); group S3 is ")
+                .append(format(r.groupS3() / r.s3Ceiling())).append("x this ceiling |\n");
         return out.toString();
     }
 
@@ -101,7 +114,9 @@ final class HaReport {
                 + ", \"hazelcastCp\": " + latencyJson(r.hazelcastS1()) + ", \"groupOverSingle\": " + r.s1Ratio()
                 + ", \"groupOverHazelcast\": " + r.s1HazelcastRatio() + "},\n  \"s3\": {\"groupPerSecond\": "
                 + r.groupS3() + ", \"singlePerSecond\": " + r.singleS3() + ", \"groupOverSingle\": " + r.s3Ratio()
-                + "}\n}\n";
+                + "},\n  \"raftEngineAlone\": {\"entry\": " + latencyJson(r.raftEntry()) + ", \"groupS1FloorMs\": "
+                + r.groupS1Floor() + ", \"groupS1OverFloor\": " + r.s1OverFloor() + ", \"s3CeilingPerSecond\": "
+                + r.s3Ceiling() + "}\n}\n";
     }
 
     private static String faultJson(String system, FaultKind fault, FaultSummary s, Boolean met) {

@@ -16,10 +16,12 @@ import java.util.Map;
  * @param hazelcastS1  S1 on Hazelcast CP
  * @param groupS3      S3 pairs per second on the group
  * @param singleS3     S3 pairs per second on the single master
+ * @param raftEntry    one entry through the Raft engine alone ({@link RaftFloor}), same run
  */
 record HaResults(String groupCommit, LockCalls.Kind client, String loadBefore, String loadAfter,
                  Map<FaultKind, FaultSummary> lockFacade, Map<FaultKind, FaultSummary> hazelcast,
-                 Latency groupS1, Latency singleS1, Latency hazelcastS1, double groupS3, double singleS3) {
+                 Latency groupS1, Latency singleS1, Latency hazelcastS1, double groupS3, double singleS3,
+                 Latency raftEntry) {
 
     /** Leader crash targets of issue 15, ms. */
     static final double CRASH_P50 = 800;
@@ -31,6 +33,7 @@ record HaResults(String groupCommit, LockCalls.Kind client, String loadBefore, S
     static final double S1_RATIO = 3;
     /** Group S3 throughput must be at least this share of the single master's. */
     static final double S3_RATIO = 0.5;
+    private static final double MILLIS_PER_SECOND = 1000;
 
     /** @return whether the Lock Facade figures of {@code fault} meet the issue's target */
     boolean faultTargetMet(FaultKind fault) {
@@ -48,6 +51,27 @@ record HaResults(String groupCommit, LockCalls.Kind client, String loadBefore, S
     /** @return group S1 p50 over Hazelcast CP's */
     double s1HazelcastRatio() {
         return groupS1.p50Millis() / hazelcastS1.p50Millis();
+    }
+
+    /**
+     * @return the least a group S1 can cost: the single master's S1 (two HTTP calls and the table) plus the two
+     *         entries of the Raft engine alone that a lock and an unlock each need, p50, ms
+     */
+    double groupS1Floor() {
+        return singleS1.p50Millis() + 2 * raftEntry.p50Millis();
+    }
+
+    /** @return group S1 p50 over its floor: 1 would mean Lock Facade's group code adds nothing */
+    double s1OverFloor() {
+        return groupS1.p50Millis() / groupS1Floor();
+    }
+
+    /**
+     * @return the most lock+unlock pairs per second one key can make on the group: every hand-over of the lock
+     *         waits for one committed entry (release and grant together), so at most one pair per entry's p50
+     */
+    double s3Ceiling() {
+        return MILLIS_PER_SECOND / raftEntry.p50Millis();
     }
 
     /** @return group S3 throughput over the single master's */

@@ -43,6 +43,34 @@ final class LockFacadeLatency {
         locks.unlock(TYPE, "ready", "ready", deadline);
     }
 
+    /**
+     * S1 and S3 of one master, after an untimed S3 pass: S3 takes paths S1 never does (parking, hand-over), and a
+     * member started a moment ago was still compiling them during a first S3, at up to half the rate.
+     *
+     * @param label  names the keys, so each system and pass uses its own
+     * @param warmup untimed S1 rounds before the timed ones
+     * @param rounds timed S1 rounds
+     * @param s3     how long each S3 pass runs
+     */
+    Measured measure(String label, int warmup, int rounds, Duration s3) throws InterruptedException {
+        s3(label + "-warmup", s3);
+        Latency s1 = s1(label, warmup, rounds);
+        return new Measured(s1, s3(label, s3));
+    }
+
+    /**
+     * S1 and S3 of one master.
+     *
+     * @param s1 lock+unlock latency, one thread
+     * @param s3 lock+unlock pairs per second, 16 threads on one key
+     */
+    record Measured(Latency s1, double s3) {
+        @Override
+        public String toString() {
+            return "S1 " + s1 + ", S3 " + s3 + "/s";
+        }
+    }
+
     /** S1: one thread, lock+unlock of a new key each time; {@code warmup} untimed rounds first. */
     Latency s1(String label, int warmup, int rounds) throws InterruptedException {
         LockCalls locks = client.create(endpoints, leader, Duration.ZERO);
