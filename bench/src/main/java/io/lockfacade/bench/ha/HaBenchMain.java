@@ -82,12 +82,16 @@ public final class HaBenchMain {
             LockFacadeLatency latency = new LockFacadeLatency(List.of(single.endpoint()), 0, options.client());
             latency.awaitServing(HaLimits.GROUP_READY_TIMEOUT);
             log("single master: " + latency.measure("single", options.s1Warmup(), options.s1Rounds(), s3));
+            log("single master: heap per held lock " + HeapPerLock.measure(List.of(single.pid()),
+                    List.of(single.endpoint()), 0, options.client()) + " B");
         }
         try (LockFacadeGroup group = new LockFacadeGroup(jar, Files.createDirectories(work.resolve("group")))) {
             group.start();
             LockFacadeLatency latency = new LockFacadeLatency(group.endpoints(), group.awaitAgreedLeader(),
                     options.client());
             log("group: " + latency.measure("group", options.s1Warmup(), options.s1Rounds(), s3));
+            log("group: heap per held lock " + HeapPerLock.measure(group.pids(), group.endpoints(),
+                    group.awaitAgreedLeader(), options.client()) + " B");
         }
         log("Raft engine alone: one entry " + RaftFloor.measure(Files.createDirectories(work.resolve("floor")),
                 options.s1Rounds()));
@@ -99,13 +103,18 @@ public final class HaBenchMain {
         MasterJar jar = MasterJar.copyOf(options.masterJar(), work, UUID.randomUUID().toString());
         Duration s3 = Duration.ofSeconds(options.s3Seconds());
         LockFacadeLatency.Measured single;
+        double singleHeap;
         try (SingleMaster master = SingleMaster.start(jar, work)) {
             LockFacadeLatency latency = new LockFacadeLatency(List.of(master.endpoint()), 0, options.client());
             latency.awaitServing(HaLimits.GROUP_READY_TIMEOUT);
             single = latency.measure("single", options.s1Warmup(), options.s1Rounds(), s3);
+            singleHeap = HeapPerLock.measure(List.of(master.pid()), List.of(master.endpoint()), 0, options.client())
+                    .get(0);
         }
+        log("single master: heap per held lock " + singleHeap + " B");
         log("single master: " + single);
         LockFacadeLatency.Measured grouped;
+        List<Double> groupHeap;
         Map<FaultKind, FaultSummary> lockFacade = new EnumMap<>(FaultKind.class);
         try (LockFacadeGroup group = new LockFacadeGroup(jar, Files.createDirectories(work.resolve("group")))) {
             group.start();
@@ -117,7 +126,11 @@ public final class HaBenchMain {
             for (FaultKind fault : FaultKind.values()) {
                 lockFacade.put(fault, new FaultSummary(trials(trial, fault, options.trials())));
             }
+            // after the faults: 50,000 held locks would have weighed on every failover
+            groupHeap = HeapPerLock.measure(group.pids(), group.endpoints(), group.awaitAgreedLeader(),
+                    options.client());
         }
+        log("group: heap per held lock " + groupHeap + " B");
         Latency raftEntry = RaftFloor.measure(Files.createDirectories(work.resolve("floor")), options.s1Rounds());
         log("Raft engine alone: one entry " + raftEntry);
         Latency hazelcastS1;
@@ -142,7 +155,7 @@ public final class HaBenchMain {
             hazelcast.put(fault, new FaultSummary(trials, skipped));
         }
         return new HaResults(options.groupCommit(), options.client(), loadBefore, loadAverage(), lockFacade, hazelcast,
-                grouped.s1(), single.s1(), hazelcastS1, grouped.s3(), single.s3(), raftEntry);
+                grouped.s1(), single.s1(), hazelcastS1, grouped.s3(), single.s3(), raftEntry, singleHeap, groupHeap);
     }
 
     private static void faultsOnly(HaOptions options, String loadBefore, Path work) throws Exception {

@@ -3,6 +3,7 @@ package io.lockfacade.bench.ha;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Locale;
 import java.util.StringJoiner;
 
@@ -55,6 +56,11 @@ final class HaReport {
                 .append(format(r.groupS3())).append(" | ").append(format(r.singleS3())).append(" | - | ")
                 .append(format(r.s3Ratio())).append("x single | >= ").append(format(HaResults.S3_RATIO))
                 .append("x single | ").append(r.s3Ratio() >= HaResults.S3_RATIO ? "yes" : "no").append(" |\n");
+        out.append("| heap per held lock (").append(HeapPerLock.LOCKS).append(" held, after full GCs) | ")
+                .append(bytes(r.groupHeap())).append(" | ").append(format(r.singleHeap())).append(" B | - | ")
+                .append(format(r.heapRatio())).append("x single (largest member) | <= ")
+                .append(format(HaResults.HEAP_RATIO)).append("x single | ")
+                .append(r.heapRatio() <= HaResults.HEAP_RATIO ? "yes" : "no").append(" |\n");
         out.append("\n| Raft engine alone (jgroups-raft, the group's stack and fsync, no-op state machine, same run) "
                 + "| value | what it bounds |\n");
         out.append("|---|---|---|\n");
@@ -87,6 +93,12 @@ final class HaReport {
         return a == null || b == null ? "-" : format(a / b);
     }
 
+    private static String bytes(List<Double> perMember) {
+        StringJoiner joined = new StringJoiner(" / ", "", " B (n1 / n2 / n3)");
+        perMember.forEach(b -> joined.add(format(b)));
+        return joined.toString();
+    }
+
     private static String latency(Latency l) {
         return format(l.p50Millis()) + " / " + format(l.p99Millis()) + " ms";
     }
@@ -116,7 +128,9 @@ final class HaReport {
                 + r.groupS3() + ", \"singlePerSecond\": " + r.singleS3() + ", \"groupOverSingle\": " + r.s3Ratio()
                 + "},\n  \"raftEngineAlone\": {\"entry\": " + latencyJson(r.raftEntry()) + ", \"groupS1FloorMs\": "
                 + r.groupS1Floor() + ", \"groupS1OverFloor\": " + r.s1OverFloor() + ", \"s3CeilingPerSecond\": "
-                + r.s3Ceiling() + "}\n}\n";
+                + r.s3Ceiling() + "},\n  \"heapPerHeldLock\": {\"locks\": " + HeapPerLock.LOCKS + ", \"singleBytes\": "
+                + r.singleHeap() + ", \"groupBytesByMember\": " + r.groupHeap() + ", \"groupOverSingle\": "
+                + r.heapRatio() + "}\n}\n";
     }
 
     private static String faultJson(String system, FaultKind fault, FaultSummary s, Boolean met) {

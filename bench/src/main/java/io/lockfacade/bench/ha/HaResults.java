@@ -1,5 +1,7 @@
 package io.lockfacade.bench.ha;
 
+import java.util.Collections;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -17,11 +19,13 @@ import java.util.Map;
  * @param groupS3      S3 pairs per second on the group
  * @param singleS3     S3 pairs per second on the single master
  * @param raftEntry    one entry through the Raft engine alone ({@link RaftFloor}), same run
+ * @param singleHeap   bytes of heap per held lock on the single master ({@link HeapPerLock})
+ * @param groupHeap    bytes of heap per held lock on each group member, by member index
  */
 record HaResults(String groupCommit, LockCalls.Kind client, String loadBefore, String loadAfter,
                  Map<FaultKind, FaultSummary> lockFacade, Map<FaultKind, FaultSummary> hazelcast,
                  Latency groupS1, Latency singleS1, Latency hazelcastS1, double groupS3, double singleS3,
-                 Latency raftEntry) {
+                 Latency raftEntry, double singleHeap, List<Double> groupHeap) {
 
     /** Leader crash targets of issue 15, ms. */
     static final double CRASH_P50 = 800;
@@ -33,6 +37,8 @@ record HaResults(String groupCommit, LockCalls.Kind client, String loadBefore, S
     static final double S1_RATIO = 3;
     /** Group S3 throughput must be at least this share of the single master's. */
     static final double S3_RATIO = 0.5;
+    /** Heap per held lock on each member may be at most this many times the single master's. */
+    static final double HEAP_RATIO = 2;
     private static final double MILLIS_PER_SECOND = 1000;
 
     /** @return whether the Lock Facade figures of {@code fault} meet the issue's target */
@@ -72,6 +78,11 @@ record HaResults(String groupCommit, LockCalls.Kind client, String loadBefore, S
      */
     double s3Ceiling() {
         return MILLIS_PER_SECOND / raftEntry.p50Millis();
+    }
+
+    /** @return the heap per held lock of the group's most costly member over the single master's */
+    double heapRatio() {
+        return Collections.max(groupHeap) / singleHeap;
     }
 
     /** @return group S3 throughput over the single master's */

@@ -65,6 +65,15 @@ final class LockFacadeGroup implements AutoCloseable {
         return members[i];
     }
 
+    /** @return every member's process id, by index */
+    List<Long> pids() {
+        List<Long> pids = new ArrayList<>();
+        for (MemberJvm member : members) {
+            pids.add(member.pid());
+        }
+        return pids;
+    }
+
     /** @return every member's Hessian endpoint, by index */
     List<String> endpoints() {
         List<String> endpoints = new ArrayList<>();

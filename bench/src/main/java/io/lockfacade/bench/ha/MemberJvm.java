@@ -52,6 +52,11 @@ final class MemberJvm implements AutoCloseable {
         return name;
     }
 
+    /** @return the member's process id */
+    long pid() {
+        return process.pid();
+    }
+
     /** @return the member's output so far */
     Path log() {
         return log;

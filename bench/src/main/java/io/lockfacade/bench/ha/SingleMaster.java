@@ -30,6 +30,11 @@ final class SingleMaster implements AutoCloseable {
         return endpoint;
     }
 
+    /** @return the master's process id */
+    long pid() {
+        return process.pid();
+    }
+
     @Override
     public void close() {
         process.close();

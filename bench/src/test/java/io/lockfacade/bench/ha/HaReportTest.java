@@ -3,6 +3,7 @@ package io.lockfacade.bench.ha;
 import org.junit.jupiter.api.Test;
 
 import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -21,7 +22,7 @@ class HaReportTest {
                 Map.of(FaultKind.CRASH, crash, FaultKind.HANG, of(2000.0, 2500.0, 2900.0)),
                 Map.of(FaultKind.CRASH, of(1900.0), FaultKind.HANG, of((Double) null)),
                 new Latency(groupS1Millis, 9, 100), new Latency(1, 2, 100), new Latency(2, 4, 100), 60, 100,
-                new Latency(0.5, 1, 100));
+                new Latency(0.5, 1, 100), 200, List.of(250.0, 410.0, 300.0));
     }
 
     @Test
@@ -53,6 +54,14 @@ class HaReportTest {
         assertTrue(markdown.contains("| 2000 pairs/s | 20.00x single (target >= 0.50x); group S3 is 0.03x this "
                 + "ceiling |"), markdown);
         assertTrue(HaReport.json(results).contains("\"s3CeilingPerSecond\": 2000.0"));
+    }
+
+    @Test
+    void theHeapVerdictTakesTheMostCostlyMember() {
+        HaResults results = results(of(500.0, 600.0, 700.0), 4);
+        assertEquals(2.05, results.heapRatio(), 1e-9);
+        assertTrue(HaReport.markdown(results, 3).contains("| 250 / 410 / 300 B (n1 / n2 / n3) | 200 B | - | 2.05x "
+                + "single (largest member) | <= 2.00x single | no |"), HaReport.markdown(results, 3));
     }
 
     @Test
