@@ -74,10 +74,11 @@ record HaResults(String groupCommit, LockCalls.Kind client, String loadBefore, S
 
     /**
      * @return the most lock+unlock pairs per second one key can make on the group: every hand-over of the lock
-     *         waits for one committed entry (release and grant together), so at most one pair per entry's p50
+     *         waits for one committed entry (release and grant together), one after another, so at most one pair
+     *         per mean entry time
      */
     double s3Ceiling() {
-        return MILLIS_PER_SECOND / raftEntry.p50Millis();
+        return MILLIS_PER_SECOND / raftEntry.meanMillis();
     }
 
     /** @return the heap per held lock of the group's most costly member over the single master's */

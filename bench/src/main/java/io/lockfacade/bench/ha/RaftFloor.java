@@ -24,6 +24,7 @@ final class RaftFloor {
     /** Longest the three members may take to start, elect and measure. */
     private static final Duration TIMEOUT = Duration.ofMinutes(3);
     private static final String RESULT = "raft-floor-result";
+    private static final double MICROS_PER_MILLI = 1000.0;
 
     private RaftFloor() {
     }
@@ -74,8 +75,9 @@ final class RaftFloor {
             Path file = dir.resolve(LockFacadeGroup.id(i) + "-" + RESULT);
             if (Files.exists(file)) {
                 String[] fields = Files.readString(file).trim().split(" ");
-                return Optional.of(new Latency(Double.parseDouble(fields[0]) / 1000,
-                        Double.parseDouble(fields[1]) / 1000, Long.parseLong(fields[2])));
+                return Optional.of(new Latency(Double.parseDouble(fields[0]) / MICROS_PER_MILLI,
+                        Double.parseDouble(fields[1]) / MICROS_PER_MILLI, Double.parseDouble(fields[2]) / MICROS_PER_MILLI,
+                        Long.parseLong(fields[3])));
             }
         }
         return Optional.empty();

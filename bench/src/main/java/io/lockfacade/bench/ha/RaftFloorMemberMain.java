@@ -26,7 +26,7 @@ import java.util.concurrent.TimeUnit;
  * result file; every member then idles until its process is ended.
  *
  * <p>Arguments: {@code SELF_ID GROUP_FLAG DATA_DIR WARMUP ROUNDS RESULT_FILE}; the result file holds
- * {@code p50Micros p99Micros count}.
+ * {@code p50Micros p99Micros meanMicros count}.
  */
 public final class RaftFloorMemberMain {
 
@@ -66,8 +66,8 @@ public final class RaftFloorMemberMain {
         LatencyHistogram histogram = measure(raft, Integer.parseInt(args[3]), Integer.parseInt(args[4]));
         Path result = Path.of(args[5]);
         Path temp = result.resolveSibling(result.getFileName() + ".tmp");
-        Files.writeString(temp, String.format(Locale.ROOT, "%.1f %.1f %d", histogram.p50Micros(),
-                histogram.p99Micros(), histogram.count()));
+        Files.writeString(temp, String.format(Locale.ROOT, "%.1f %.1f %.1f %d", histogram.p50Micros(),
+                histogram.p99Micros(), histogram.meanMicros(), histogram.count()));
         Files.move(temp, result, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
         idle();
     }

@@ -50,6 +50,11 @@ public final class LatencyHistogram {
         return percentileMicros(P99);
     }
 
+    /** @return the mean in microseconds, or NaN if nothing was recorded */
+    public double meanMicros() {
+        return count() == 0 ? Double.NaN : histogram.getMean() / NANOS_PER_MICRO;
+    }
+
     /** @return the largest value in microseconds, or NaN if nothing was recorded */
     public double maxMicros() {
         return count() == 0 ? Double.NaN : histogram.getMaxValue() / NANOS_PER_MICRO;

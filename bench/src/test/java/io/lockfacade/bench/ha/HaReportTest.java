@@ -21,8 +21,8 @@ class HaReportTest {
         return new HaResults("abc1234", LockCalls.Kind.JAVA, "1 / 2 / 3", "4 / 5 / 6",
                 Map.of(FaultKind.CRASH, crash, FaultKind.HANG, of(2000.0, 2500.0, 2900.0)),
                 Map.of(FaultKind.CRASH, of(1900.0), FaultKind.HANG, of((Double) null)),
-                new Latency(groupS1Millis, 9, 100), new Latency(1, 2, 100), new Latency(2, 4, 100), 60, 100,
-                new Latency(0.5, 1, 100), 200, List.of(250.0, 410.0, 300.0));
+                new Latency(groupS1Millis, 9, groupS1Millis, 100), new Latency(1, 2, 1, 100),
+                new Latency(2, 4, 2, 100), 60, 100, new Latency(0.4, 1, 0.5, 100), 200, List.of(250.0, 410.0, 300.0));
     }
 
     @Test
@@ -43,13 +43,13 @@ class HaReportTest {
     @Test
     void theEngineFloorBoundsGroupS1AndS3() {
         HaResults results = results(of(500.0, 600.0, 700.0), 4);
-        // single S1 1 ms + 2 entries of 0.5 ms: the group cannot be under 2 ms, 2x the single master
-        assertEquals(2.0, results.groupS1Floor(), 1e-9);
-        assertEquals(2.0, results.s1OverFloor(), 1e-9);
-        // one hand-over per committed entry of 0.5 ms: at most 2,000 pairs a second
+        // single S1 1 ms + 2 entries of 0.4 ms (p50): the group cannot be under 1.8 ms, 1.8x the single master
+        assertEquals(1.8, results.groupS1Floor(), 1e-9);
+        assertEquals(4 / 1.8, results.s1OverFloor(), 1e-9);
+        // one hand-over per committed entry of 0.5 ms on average: at most 2,000 pairs a second
         assertEquals(2000.0, results.s3Ceiling(), 1e-9);
         String markdown = HaReport.markdown(results, 3);
-        assertTrue(markdown.contains("| 2.00 ms | 2.00x single (target <= 3.00x); group S1 is 2.00x this floor |"),
+        assertTrue(markdown.contains("| 1.80 ms | 1.80x single (target <= 3.00x); group S1 is 2.22x this floor |"),
                 markdown);
         assertTrue(markdown.contains("| 2000 pairs/s | 20.00x single (target >= 0.50x); group S3 is 0.03x this "
                 + "ceiling |"), markdown);
