@@ -70,7 +70,8 @@ final class HaReport {
                 .append(" ms | ").append(format(r.groupS1Floor() / r.singleS1().p50Millis()))
                 .append("x single (target <= ").append(format(HaResults.S1_RATIO)).append("x); group S1 is ")
                 .append(format(r.s1OverFloor())).append("x this floor |\n");
-        out.append("| S3 ceiling: one pair per entry, one after another (1 s / mean entry) | ").append(format(r.s3Ceiling()))
+        out.append("| S3 ceiling: one pair per entry, one after another (1 s / mean entry) | ")
+                .append(format(r.s3Ceiling()))
                 .append(" pairs/s | ").append(format(r.s3Ceiling() / r.singleS3())).append("x single (target >= ")
                 .append(format(HaResults.S3_RATIO)).append("x); group S3 is ")
                 .append(format(r.groupS3() / r.s3Ceiling())).append("x this ceiling |\n");

@@ -70,13 +70,16 @@ final class RaftFloor {
         throw new IllegalStateException("the Raft floor reported nothing within " + TIMEOUT + "; logs in " + dir);
     }
 
+    private static double millis(String micros) {
+        return Double.parseDouble(micros) / MICROS_PER_MILLI;
+    }
+
     private static Optional<Latency> result(Path dir) throws IOException {
         for (int i = 0; i < HaLimits.MEMBERS; i++) {
             Path file = dir.resolve(LockFacadeGroup.id(i) + "-" + RESULT);
             if (Files.exists(file)) {
                 String[] fields = Files.readString(file).trim().split(" ");
-                return Optional.of(new Latency(Double.parseDouble(fields[0]) / MICROS_PER_MILLI,
-                        Double.parseDouble(fields[1]) / MICROS_PER_MILLI, Double.parseDouble(fields[2]) / MICROS_PER_MILLI,
+                return Optional.of(new Latency(millis(fields[0]), millis(fields[1]), millis(fields[2]),
                         Long.parseLong(fields[3])));
             }
         }
