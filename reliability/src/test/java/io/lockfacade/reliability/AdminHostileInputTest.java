@@ -1,8 +1,9 @@
 package io.lockfacade.reliability;
 
 import io.lockfacade.reliability.testing.CorrectClient;
-import io.lockfacade.reliability.testing.HttpProbe;
+import io.lockfacade.reliability.testing.ReplyChecks;
 import io.lockfacade.reliability.testing.TableLines;
+import io.lockfacade.testsupport.http.RawHttp;
 import io.lockfacade.webapp.MasterOptions;
 import io.lockfacade.webapp.MasterServer;
 import org.junit.jupiter.api.AfterAll;
@@ -74,7 +75,7 @@ class AdminHostileInputTest {
             String path = paths[random.nextInt(paths.length)] + (query.length() == 0 ? "" : "?" + query);
             String method = methods[random.nextInt(methods.length)];
             HttpRequest.Builder request = HttpRequest.newBuilder(
-                    master.adminUri().resolve(path)).timeout(HttpProbe.REQUEST_TIMEOUT);
+                    master.adminUri().resolve(path)).timeout(RawHttp.REQUEST_TIMEOUT);
             if (random.nextInt(10) > 0) {
                 request.header("Authorization", auth);
             }
@@ -90,15 +91,15 @@ class AdminHostileInputTest {
                     : HttpRequest.BodyPublishers.ofByteArray(body));
             HttpResponse<byte[]> response;
             try {
-                response = HttpProbe.send(request.build());
+                response = RawHttp.send(request.build());
             } catch (UncheckedIOException noAnswer) {
                 throw new AssertionError(method + " " + path + " got no answer", noAnswer);
             }
             statuses.computeIfAbsent(response.statusCode(), k -> new AtomicInteger()).incrementAndGet();
             assertTrue(response.statusCode() < 500, method + " " + path + " -> " + response.statusCode() + " "
-                    + HttpProbe.text(response.body()));
-            assertEquals(null, HttpProbe.leak(response.body()), method + " " + path + ": "
-                    + HttpProbe.text(response.body()));
+                    + RawHttp.text(response.body()));
+            assertEquals(null, ReplyChecks.leak(response.body()), method + " " + path + ": "
+                    + RawHttp.text(response.body()));
         }
         System.out.println("RELIABILITY admin fuzz: requests=" + requests + " statuses=" + statuses);
         assertEquals(tableBefore, TableLines.of(master, CorrectClient.TYPE), "hostile admin requests changed the table");
@@ -111,12 +112,12 @@ class AdminHostileInputTest {
     @Test
     void parametersThatAreNotUtf8AreRefusedWithA4xx() {
         String auth = basicAuth();
-        HttpResponse<byte[]> form = HttpProbe.send(HttpRequest.newBuilder(
-                        master.adminUri().resolve("/admin/locks/remove")).timeout(HttpProbe.REQUEST_TIMEOUT)
+        HttpResponse<byte[]> form = RawHttp.send(HttpRequest.newBuilder(
+                        master.adminUri().resolve("/admin/locks/remove")).timeout(RawHttp.REQUEST_TIMEOUT)
                 .header("Authorization", auth).header("Content-Type", "application/x-www-form-urlencoded")
                 .POST(HttpRequest.BodyPublishers.ofString("type=held&key=%FF")).build());
-        HttpResponse<byte[]> query = HttpProbe.send(HttpRequest.newBuilder(
-                        master.adminUri().resolve("/admin/api/locks?type=%FF")).timeout(HttpProbe.REQUEST_TIMEOUT)
+        HttpResponse<byte[]> query = RawHttp.send(HttpRequest.newBuilder(
+                        master.adminUri().resolve("/admin/api/locks?type=%FF")).timeout(RawHttp.REQUEST_TIMEOUT)
                 .header("Authorization", auth).header("X-Requested-By", "test").DELETE().build());
         assertTrue(form.statusCode() >= 400 && form.statusCode() < 500, "form: status " + form.statusCode());
         assertTrue(query.statusCode() >= 400 && query.statusCode() < 500, "query: status " + query.statusCode());

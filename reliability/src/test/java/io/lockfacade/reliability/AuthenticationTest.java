@@ -6,11 +6,12 @@ import io.lockfacade.api.LockServiceUnavailableException;
 import io.lockfacade.client.transport.ClientTransportSettings;
 import io.lockfacade.client.transport.MemoryLockServiceProxies;
 import io.lockfacade.client.transport.RemoteMemoryLockService;
-import io.lockfacade.reliability.hostile.HessianBytes;
 import io.lockfacade.reliability.process.MasterProcess;
 import io.lockfacade.reliability.testing.BytecodeAudit;
-import io.lockfacade.reliability.testing.HttpProbe;
+import io.lockfacade.reliability.testing.ReplyChecks;
 import io.lockfacade.server.transport.SecretCheck;
+import io.lockfacade.testsupport.hessian.HessianCalls;
+import io.lockfacade.testsupport.http.RawHttp;
 import io.lockfacade.webapp.admin.AdminCredentials;
 import io.lockfacade.webapp.admin.CsrfTokens;
 import org.junit.jupiter.api.AfterAll;
@@ -83,8 +84,8 @@ class AuthenticationTest {
     @Test
     @Order(1)
     void callsWithoutTheRightSecretAreRefusedWith401AndChangeNothing() {
-        byte[] steal = HessianBytes.call("unlock", TYPE, KEY, HOLDER);
-        byte[] grab = HessianBytes.call("tryLock", TYPE, KEY, "intruder", LEASE, 0L);
+        byte[] steal = HessianCalls.call("unlock", TYPE, KEY, HOLDER);
+        byte[] grab = HessianCalls.call("tryLock", TYPE, KEY, "intruder", LEASE, 0L);
         List<Map<String, String>> wrongHeaders = List.of(Map.of(),
                 Map.of(LockLimits.SECRET_HEADER, ""),
                 Map.of(LockLimits.SECRET_HEADER, SECRET + "x"),
@@ -95,10 +96,10 @@ class AuthenticationTest {
                 Map.of("Authorization", "Bearer " + SECRET));
         for (Map<String, String> headers : wrongHeaders) {
             for (byte[] call : List.of(steal, grab)) {
-                HttpResponse<byte[]> response = HttpProbe.post(master.serviceUri(), call, headers);
+                HttpResponse<byte[]> response = RawHttp.post(master.serviceUri(), call, headers);
                 assertEquals(401, response.statusCode(), "headers " + headers.keySet());
-                assertNull(HttpProbe.leak(response.body()));
-                assertFalse(HttpProbe.text(response.body()).contains(SECRET));
+                assertNull(ReplyChecks.leak(response.body()));
+                assertFalse(RawHttp.text(response.body()).contains(SECRET));
             }
         }
         RemoteMemoryLockService wrongSecret = MemoryLockServiceProxies.create(master.serviceUri(),
@@ -124,16 +125,16 @@ class AuthenticationTest {
                 Map.of(LockLimits.SECRET_HEADER, SECRET));
         for (String path : List.of("/admin/locks", "/admin/api/locks", "/admin/", "/admin/locks/remove")) {
             for (Map<String, String> headers : wrong) {
-                HttpResponse<byte[]> response = HttpProbe.send(request(path, headers).GET().build());
+                HttpResponse<byte[]> response = RawHttp.send(request(path, headers).GET().build());
                 assertEquals(401, response.statusCode(), path + " with " + headers.keySet());
-                assertNull(HttpProbe.leak(response.body()), path);
+                assertNull(ReplyChecks.leak(response.body()), path);
             }
         }
-        HttpResponse<byte[]> wrongPasswordDelete = HttpProbe.send(request("/admin/api/locks?type=" + TYPE + "&key="
+        HttpResponse<byte[]> wrongPasswordDelete = RawHttp.send(request("/admin/api/locks?type=" + TYPE + "&key="
                 + KEY, Map.of("Authorization", basic(ADMIN_USER, "guess"), "X-Requested-By", "attacker"))
                 .DELETE().build());
         assertEquals(401, wrongPasswordDelete.statusCode());
-        assertEquals(200, HttpProbe.send(request("/admin/api/locks", admin()).GET().build()).statusCode(),
+        assertEquals(200, RawHttp.send(request("/admin/api/locks", admin()).GET().build()).statusCode(),
                 "the right credentials are let in (so the refusals above are about the credentials)");
         assertLockStillHeldByHolder();
     }
@@ -154,17 +155,17 @@ class AuthenticationTest {
                 request("/admin/api/locks?type=" + TYPE + "&key=" + KEY, with(admin(), "X-Requested-By", " "))
                         .DELETE().build());
         for (HttpRequest request : forged) {
-            HttpResponse<byte[]> response = HttpProbe.send(request);
+            HttpResponse<byte[]> response = RawHttp.send(request);
             assertEquals(403, response.statusCode(), request.method() + " " + request.uri());
-            assertNull(HttpProbe.leak(response.body()), request.uri().toString());
+            assertNull(ReplyChecks.leak(response.body()), request.uri().toString());
             assertLockStillHeldByHolder();
         }
 
         // The same removal with its proof works, so the refusals above are about the missing proof.
         assertNotNull(trusted.tryLock("throwaway", "k", "someone", LEASE, 0));
-        HttpResponse<byte[]> scripted = HttpProbe.send(request("/admin/api/locks?type=throwaway&key=k",
+        HttpResponse<byte[]> scripted = RawHttp.send(request("/admin/api/locks?type=throwaway&key=k",
                 with(admin(), "X-Requested-By", "reliability-test")).DELETE().build());
-        assertEquals(200, scripted.statusCode(), HttpProbe.text(scripted.body()));
+        assertEquals(200, scripted.statusCode(), RawHttp.text(scripted.body()));
         assertFalse(trusted.unlock("throwaway", "k", "someone"), "the scripted removal did not remove");
     }
 
@@ -204,11 +205,11 @@ class AuthenticationTest {
         assertTrue(trusted.unlock(TYPE, KEY, HOLDER));
         assertNotNull(trusted.tryLock(TYPE, KEY, HOLDER, LEASE, 0));
         Map<String, String> rightSecret = Map.of(LockLimits.SECRET_HEADER, SECRET);
-        assertEquals(200, HttpProbe.post(master.serviceUri(), HessianBytes.call("shutdown", SECRET), rightSecret)
+        assertEquals(200, RawHttp.post(master.serviceUri(), HessianCalls.call("shutdown", SECRET), rightSecret)
                 .statusCode());
-        assertEquals(200, HttpProbe.post(master.serviceUri(), HessianBytes.call("renew", TYPE, KEY, HOLDER, 1L),
+        assertEquals(200, RawHttp.post(master.serviceUri(), HessianCalls.call("renew", TYPE, KEY, HOLDER, 1L),
                 rightSecret).statusCode());
-        assertEquals(200, HttpProbe.post(master.serviceUri(), new byte[] {'H', 2, 0, 'C', 'x'}, rightSecret)
+        assertEquals(200, RawHttp.post(master.serviceUri(), new byte[] {'H', 2, 0, 'C', 'x'}, rightSecret)
                 .statusCode());
         String log = String.join("\n", master.jvm().lines());
         assertTrue(log.contains("secret required"), "the master log was not captured: " + log);
@@ -230,7 +231,7 @@ class AuthenticationTest {
     }
 
     private static HttpRequest.Builder request(String path, Map<String, String> headers) {
-        HttpRequest.Builder request = HttpRequest.newBuilder(base().resolve(path)).timeout(HttpProbe.REQUEST_TIMEOUT);
+        HttpRequest.Builder request = HttpRequest.newBuilder(base().resolve(path)).timeout(RawHttp.REQUEST_TIMEOUT);
         headers.forEach(request::header);
         return request;
     }

@@ -5,10 +5,11 @@ import io.lockfacade.api.MemoryLockService;
 import io.lockfacade.client.transport.ClientTransportSettings;
 import io.lockfacade.client.transport.MemoryLockServiceProxies;
 import io.lockfacade.reliability.hostile.HostileBodies;
-import io.lockfacade.reliability.hostile.Tripwire;
 import io.lockfacade.reliability.testing.CorrectClient;
-import io.lockfacade.reliability.testing.HttpProbe;
+import io.lockfacade.reliability.testing.ReplyChecks;
 import io.lockfacade.reliability.testing.TableLines;
+import io.lockfacade.testsupport.hostile.Tripwire;
+import io.lockfacade.testsupport.http.RawHttp;
 import io.lockfacade.webapp.HttpServerSizing;
 import io.lockfacade.webapp.MasterOptions;
 import io.lockfacade.webapp.MasterServer;
@@ -107,7 +108,7 @@ class HostileInputFuzzTest {
                             synchronized (problems) {
                                 if (problems.size() < 20) {
                                     problems.add(body.kind() + ": no answer (" + noAnswer.getCause() + ") for "
-                                            + body.bytes().length + " bytes " + HttpProbe.text(Arrays.copyOf(
+                                            + body.bytes().length + " bytes " + RawHttp.text(Arrays.copyOf(
                                             body.bytes(), Math.min(80, body.bytes().length))));
                                 }
                             }
@@ -121,7 +122,7 @@ class HostileInputFuzzTest {
                             synchronized (problems) {
                                 if (problems.size() < 20) {
                                     problems.add(body.kind() + ": " + problem + " for body "
-                                            + HttpProbe.text(Arrays.copyOf(body.bytes(), Math.min(80,
+                                            + RawHttp.text(Arrays.copyOf(body.bytes(), Math.min(80,
                                             body.bytes().length))));
                                 }
                             }
@@ -172,9 +173,9 @@ class HostileInputFuzzTest {
      */
     private static HttpResponse<byte[]> postRetryingOnce(byte[] body) {
         try {
-            return HttpProbe.post(master.serviceUri(), body, Map.of());
+            return RawHttp.post(master.serviceUri(), body, Map.of());
         } catch (java.io.UncheckedIOException staleConnection) {
-            return HttpProbe.post(master.serviceUri(), body, Map.of());
+            return RawHttp.post(master.serviceUri(), body, Map.of());
         }
     }
 
@@ -184,16 +185,16 @@ class HostileInputFuzzTest {
         if (status >= 500) {
             return "status " + status;
         }
-        String leak = HttpProbe.leak(response.body());
+        String leak = ReplyChecks.leak(response.body());
         if (leak != null) {
-            return "reply leaks '" + leak.strip() + "': " + HttpProbe.text(response.body());
+            return "reply leaks '" + leak.strip() + "': " + RawHttp.text(response.body());
         }
         if (status == 200) {
             if (!"x-application/hessian".equals(response.headers().firstValue("Content-Type").orElse(""))) {
                 return "200 that is not Hessian";
             }
             try {
-                Throwable fault = HttpProbe.fault(response.body());
+                Throwable fault = ReplyChecks.fault(response.body());
                 if (!(fault instanceof IllegalStateException) && !(fault instanceof IllegalArgumentException)) {
                     return "200 that is not a fault a client understands: " + fault;
                 }

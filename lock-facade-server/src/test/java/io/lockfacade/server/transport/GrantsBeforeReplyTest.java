@@ -4,6 +4,7 @@ import io.lockfacade.api.LockGrant;
 import io.lockfacade.server.service.MasterSettings;
 import io.lockfacade.server.service.MemoryLockServiceImpl;
 import io.lockfacade.server.table.LockKey;
+import io.lockfacade.testsupport.hessian.HessianReplies;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -68,7 +69,7 @@ class GrantsBeforeReplyTest {
             scope.close();
         }
         assertSame(Thread.currentThread(), waiter.writer());
-        assertEquals("waiter", ((LockGrant) ReplyWriterTest.readReply(waiter.body())).getOwner());
+        assertEquals("waiter", ((LockGrant) HessianReplies.read(waiter.body())).getOwner());
     }
 
     @Test
@@ -80,7 +81,7 @@ class GrantsBeforeReplyTest {
         }
         assertTrue(waiter.isCompleted(), "a failure between the service method and the reply loses no grant");
         assertSame(Thread.currentThread(), waiter.writer());
-        assertEquals("waiter", ((LockGrant) ReplyWriterTest.readReply(waiter.body())).getOwner());
+        assertEquals("waiter", ((LockGrant) HessianReplies.read(waiter.body())).getOwner());
     }
 
     @Test
@@ -98,7 +99,7 @@ class GrantsBeforeReplyTest {
         assertSame(Thread.currentThread(), first.writer());
         assertTrue(second.awaitCompleted());
         assertNotSame(Thread.currentThread(), second.writer());
-        assertEquals("waiter", ((LockGrant) ReplyWriterTest.readReply(second.body())).getOwner());
+        assertEquals("waiter", ((LockGrant) HessianReplies.read(second.body())).getOwner());
     }
 
     @Test
@@ -112,7 +113,7 @@ class GrantsBeforeReplyTest {
         } finally {
             scope.close();
         }
-        assertEquals("waiter", ((LockGrant) ReplyWriterTest.readReply(waiter.body())).getOwner());
+        assertEquals("waiter", ((LockGrant) HessianReplies.read(waiter.body())).getOwner());
     }
 
     @Test

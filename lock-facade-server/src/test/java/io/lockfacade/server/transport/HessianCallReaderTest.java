@@ -1,5 +1,7 @@
 package io.lockfacade.server.transport;
 
+import io.lockfacade.testsupport.hessian.HessianCalls;
+import io.lockfacade.testsupport.hostile.Tripwire;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -21,85 +23,85 @@ class HessianCallReaderTest {
 
     @Test
     void decodesTryLockWithItsFiveArguments() throws Exception {
-        HessianCall call = reader.read(CallBytes.call("tryLock", "orders", "42", "node-1", 30_000L, 0L));
+        HessianCall call = reader.read(HessianCalls.call("tryLock", "orders", "42", "node-1", 30_000L, 0L));
         assertEquals(RemoteMethod.TRY_LOCK, call.method());
         assertEquals(Arrays.asList("orders", "42", "node-1", 30_000L, 0L), call.arguments());
     }
 
     @Test
     void decodesEveryOtherMethod() throws Exception {
-        assertEquals(RemoteMethod.UNLOCK, reader.read(CallBytes.call("unlock", "t", "k", "o")).method());
-        assertEquals(RemoteMethod.RENEW, reader.read(CallBytes.call("renew", "t", "k", "o", 500L)).method());
-        assertEquals(RemoteMethod.IS_LOCK_TYPE_EMPTY, reader.read(CallBytes.call("isLockTypeEmpty", "t")).method());
+        assertEquals(RemoteMethod.UNLOCK, reader.read(HessianCalls.call("unlock", "t", "k", "o")).method());
+        assertEquals(RemoteMethod.RENEW, reader.read(HessianCalls.call("renew", "t", "k", "o", 500L)).method());
+        assertEquals(RemoteMethod.IS_LOCK_TYPE_EMPTY, reader.read(HessianCalls.call("isLockTypeEmpty", "t")).method());
     }
 
     @Test
     void widensIntArgumentsToLong() throws Exception {
-        HessianCall call = reader.read(CallBytes.call("renew", "t", "k", "o", 500));
+        HessianCall call = reader.read(HessianCalls.call("renew", "t", "k", "o", 500));
         assertEquals(500L, call.number(3));
     }
 
     @Test
     void keepsNullStringsForTheServiceToRefuse() throws Exception {
-        HessianCall call = reader.read(CallBytes.call("unlock", null, "k", "o"));
+        HessianCall call = reader.read(HessianCalls.call("unlock", null, "k", "o"));
         assertEquals(null, call.string(0));
     }
 
     @Test
     void refusesAnUnknownMethod() {
         MalformedCallException refusal = assertThrows(MalformedCallException.class,
-                () -> reader.read(CallBytes.call("forceUnlockEverything", "t")));
+                () -> reader.read(HessianCalls.call("forceUnlockEverything", "t")));
         assertTrue(refusal.getMessage().startsWith("unknown method"), refusal.getMessage());
     }
 
     @Test
     void refusesAWrongNumberOfArguments() {
         MalformedCallException refusal = assertThrows(MalformedCallException.class,
-                () -> reader.read(CallBytes.call("unlock", "t", "k")));
+                () -> reader.read(HessianCalls.call("unlock", "t", "k")));
         assertEquals("unlock takes 3 arguments, the call has 2", refusal.getMessage());
     }
 
     @Test
     void refusesAStringWhereANumberIsDeclared() {
         MalformedCallException refusal = assertThrows(MalformedCallException.class,
-                () -> reader.read(CallBytes.call("renew", "t", "k", "o", "soon")));
+                () -> reader.read(HessianCalls.call("renew", "t", "k", "o", "soon")));
         assertEquals("renew: argument leaseMillis must be a number", refusal.getMessage());
     }
 
     @Test
     void refusesAnObjectOfAClassOutsideTheAllowListWithoutBuildingIt() {
-        byte[] body = CallBytes.callWithNamedType("isLockTypeEmpty", Tripwire.NAME);
+        byte[] body = HessianCalls.callWithNamedType("isLockTypeEmpty", Tripwire.NAME);
         MalformedCallException refusal = assertThrows(MalformedCallException.class, () -> reader.read(body));
         assertEquals("isLockTypeEmpty: argument lockType must be a string", refusal.getMessage());
-        assertFalse(TripwireLog.INITIALIZED.get(), "the refused class must not even be initialized");
+        assertFalse(Tripwire.Log.INITIALIZED.get(), "the refused class must not even be initialized");
     }
 
     @Test
     void refusesAnObjectInANumberPositionWithoutBuildingIt() {
-        byte[] body = CallBytes.callWithNamedType("renew", Tripwire.NAME, "t", "k", "o");
+        byte[] body = HessianCalls.callWithNamedType("renew", Tripwire.NAME, "t", "k", "o");
         assertThrows(MalformedCallException.class, () -> reader.read(body));
-        assertFalse(TripwireLog.INITIALIZED.get(), "the refused class must not even be initialized");
+        assertFalse(Tripwire.Log.INITIALIZED.get(), "the refused class must not even be initialized");
     }
 
     @Test
     void refusesJdkGadgetTypes() {
         assertThrows(MalformedCallException.class,
-                () -> reader.read(CallBytes.call("renew", "t", "k", "o", new AtomicLong(5))));
-        assertThrows(MalformedCallException.class, () -> reader.read(CallBytes.call("isLockTypeEmpty",
+                () -> reader.read(HessianCalls.call("renew", "t", "k", "o", new AtomicLong(5))));
+        assertThrows(MalformedCallException.class, () -> reader.read(HessianCalls.call("isLockTypeEmpty",
                 new BadAttributeValueExpException("x"))));
     }
 
     @Test
     void refusesAnUntypedMapOrList() {
         assertThrows(MalformedCallException.class,
-                () -> reader.read(CallBytes.call("isLockTypeEmpty", new java.util.HashMap<>())));
+                () -> reader.read(HessianCalls.call("isLockTypeEmpty", new java.util.HashMap<>())));
         assertThrows(MalformedCallException.class,
-                () -> reader.read(CallBytes.call("isLockTypeEmpty", new java.util.ArrayList<>(List.of("a")))));
+                () -> reader.read(HessianCalls.call("isLockTypeEmpty", new java.util.ArrayList<>(List.of("a")))));
     }
 
     @Test
     void refusesHugeDeclaredArraysWithoutAllocatingThem() {
-        byte[] body = CallBytes.write(out -> {
+        byte[] body = HessianCalls.write(out -> {
             out.writeVersion();
             out.startCall("isLockTypeEmpty", 1);
             out.writeListBegin(Integer.MAX_VALUE - 8, "[long");
@@ -109,7 +111,7 @@ class HessianCallReaderTest {
 
     @Test
     void refusesDeeplyNestedListsWithoutRecursing() {
-        byte[] body = CallBytes.write(out -> {
+        byte[] body = HessianCalls.write(out -> {
             out.writeVersion();
             out.startCall("isLockTypeEmpty", 1);
             for (int i = 0; i < 60_000; i++) {
@@ -121,7 +123,7 @@ class HessianCallReaderTest {
 
     @Test
     void refusesDataAfterTheArguments() {
-        byte[] call = CallBytes.call("isLockTypeEmpty", "t");
+        byte[] call = HessianCalls.call("isLockTypeEmpty", "t");
         byte[] body = Arrays.copyOf(call, call.length + 1);
         body[call.length] = 'x';
         MalformedCallException refusal = assertThrows(MalformedCallException.class, () -> reader.read(body));
@@ -130,7 +132,7 @@ class HessianCallReaderTest {
 
     @Test
     void refusesEveryTruncationOfAValidCall() {
-        byte[] call = CallBytes.call("tryLock", "orders", "42", "node-1", 30_000L, 1_000L);
+        byte[] call = HessianCalls.call("tryLock", "orders", "42", "node-1", 30_000L, 1_000L);
         for (int length = 0; length < call.length; length++) {
             byte[] truncated = Arrays.copyOf(call, length);
             assertThrows(MalformedCallException.class, () -> reader.read(truncated), "length " + length);

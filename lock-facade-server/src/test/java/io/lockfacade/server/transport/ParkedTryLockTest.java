@@ -6,6 +6,7 @@ import io.lockfacade.server.service.MemoryLockServiceImpl;
 import io.lockfacade.server.table.Handout;
 import io.lockfacade.server.table.LockInfo;
 import io.lockfacade.server.table.LockKey;
+import io.lockfacade.testsupport.hessian.HessianReplies;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -55,7 +56,7 @@ class ParkedTryLockTest {
         parkWaiter(ClientPresence.UNKNOWN);
         service.unlock("parked", "k", "holder");
         assertTrue(exchange.awaitCompleted());
-        LockGrant grant = (LockGrant) ReplyWriterTest.readReply(exchange.body());
+        LockGrant grant = (LockGrant) HessianReplies.read(exchange.body());
         assertEquals("waiter", grant.getOwner());
         assertEquals(200, exchange.status());
     }
@@ -65,7 +66,7 @@ class ParkedTryLockTest {
         parkWaiter(ClientPresence.UNKNOWN);
         exchange.fireTimeout();
         assertTrue(exchange.awaitCompleted());
-        assertNull(ReplyWriterTest.readReply(exchange.body()));
+        assertNull(HessianReplies.read(exchange.body()));
         assertEquals(0, lock().orElseThrow().waiters());
         assertTrue(service.unlock("parked", "k", "holder"));
         assertTrue(lock().isEmpty(), "nobody inherited the lock");
@@ -105,7 +106,7 @@ class ParkedTryLockTest {
         assertNotNull(call.get(10, TimeUnit.SECONDS));
         exchange.fireTimeout();
         assertTrue(exchange.awaitCompleted());
-        assertEquals("waiter", ((LockGrant) ReplyWriterTest.readReply(exchange.body())).getOwner());
+        assertEquals("waiter", ((LockGrant) HessianReplies.read(exchange.body())).getOwner());
         assertEquals("waiter", lock().orElseThrow().owner());
     }
 

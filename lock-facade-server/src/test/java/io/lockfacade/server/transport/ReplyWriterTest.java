@@ -1,12 +1,9 @@
 package io.lockfacade.server.transport;
 
-import com.caucho.hessian.io.Hessian2Input;
 import io.lockfacade.api.LockGrant;
-import io.lockfacade.api.wire.AllowListSerializerFactory;
+import io.lockfacade.testsupport.hessian.HessianReplies;
+import io.lockfacade.testsupport.http.RawHttp;
 import org.junit.jupiter.api.Test;
-
-import java.io.ByteArrayInputStream;
-import java.nio.charset.StandardCharsets;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -21,30 +18,32 @@ class ReplyWriterTest {
     @Test
     void encodesAGrantThatAClientWithTheStrictAllowListReads() throws Throwable {
         LockGrant grant = new LockGrant("orders", "42", "node-1", 7L, 30_000L);
-        assertEquals(grant, readReply(writer.encodeReply(grant)));
+        assertEquals(grant, HessianReplies.read(writer.encodeReply(grant)));
     }
 
     @Test
     void encodesBooleansAndNull() throws Throwable {
-        assertEquals(Boolean.TRUE, readReply(writer.encodeReply(true)));
-        assertNull(readReply(writer.encodeReply(null)));
+        assertEquals(Boolean.TRUE, HessianReplies.read(writer.encodeReply(true)));
+        assertNull(HessianReplies.read(writer.encodeReply(null)));
     }
 
     @Test
     void aBadArgumentFaultReachesTheClientAsIllegalArgumentExceptionWithoutFramesOrCause() {
         IllegalArgumentException thrown = new IllegalArgumentException("key must not be empty");
         byte[] fault = writer.encodeFault(FaultSanitizer.badArgument(thrown));
-        IllegalArgumentException received = assertThrows(IllegalArgumentException.class, () -> readReply(fault));
+        IllegalArgumentException received = assertThrows(IllegalArgumentException.class,
+                () -> HessianReplies.read(fault));
         assertEquals("key must not be empty", received.getMessage());
         assertNull(received.getCause());
         assertEquals(0, received.getStackTrace().length);
-        assertFalse(text(fault).contains("ReplyWriterTest"), "no frame of the thrower travels");
+        assertFalse(RawHttp.text(fault).contains("ReplyWriterTest"), "no frame of the thrower travels");
     }
 
     @Test
     void anInternalErrorFaultCarriesOnlyTheIncidentId() {
         byte[] fault = writer.encodeFault(FaultSanitizer.internalError("abc123"));
-        IllegalStateException received = assertThrows(IllegalStateException.class, () -> readReply(fault));
+        IllegalStateException received = assertThrows(IllegalStateException.class,
+                () -> HessianReplies.read(fault));
         assertTrue(received.getMessage().contains("abc123"));
         assertEquals(0, received.getStackTrace().length);
     }
@@ -52,8 +51,9 @@ class ReplyWriterTest {
     @Test
     void aMalformedCallFaultSaysWhyWithCodeProtocolException() {
         byte[] fault = writer.encodeFault(FaultSanitizer.malformedCall(new MalformedCallException("unknown method")));
-        assertTrue(text(fault).contains(FaultSanitizer.PROTOCOL_EXCEPTION));
-        IllegalStateException received = assertThrows(IllegalStateException.class, () -> readReply(fault));
+        assertTrue(RawHttp.text(fault).contains(FaultSanitizer.PROTOCOL_EXCEPTION));
+        IllegalStateException received = assertThrows(IllegalStateException.class,
+                () -> HessianReplies.read(fault));
         assertEquals("Hessian call refused: unknown method", received.getMessage());
     }
 
@@ -62,19 +62,5 @@ class ReplyWriterTest {
         String longMessage = "x".repeat(FaultSanitizer.MAX_MESSAGE_LENGTH * 4);
         HessianFault fault = FaultSanitizer.badArgument(new IllegalArgumentException(longMessage));
         assertTrue(fault.message().length() <= FaultSanitizer.MAX_MESSAGE_LENGTH + "...".length());
-    }
-
-    static Object readReply(byte[] reply) throws Throwable {
-        ByteArrayInputStream in = new ByteArrayInputStream(reply);
-        assertEquals('H', in.read());
-        assertEquals(2, in.read());
-        assertEquals(0, in.read());
-        Hessian2Input input = new Hessian2Input(in);
-        input.setSerializerFactory(AllowListSerializerFactory.forClient());
-        return input.readReply(Object.class);
-    }
-
-    private static String text(byte[] bytes) {
-        return new String(bytes, StandardCharsets.ISO_8859_1);
     }
 }

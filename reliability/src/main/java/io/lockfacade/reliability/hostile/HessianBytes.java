@@ -1,51 +1,22 @@
 package io.lockfacade.reliability.hostile;
 
-import com.caucho.hessian.io.Hessian2Output;
-import com.caucho.hessian.io.SerializerFactory;
+import io.lockfacade.testsupport.hessian.HessianCalls;
 
 import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.io.UncheckedIOException;
+import java.util.Arrays;
 
-/** Writes Hessian 2 bytes the way a client would, or any way at all, for requests no real proxy sends. */
+/** Raw byte pieces of hostile Hessian bodies: a bare call header, byte runs and their concatenation. */
 public final class HessianBytes {
 
     private HessianBytes() {
     }
 
-    /** Something written to a Hessian output. */
-    @FunctionalInterface
-    public interface Writing {
-        void writeTo(Hessian2Output out) throws IOException;
-    }
-
-    /** @return a call as Caucho's proxy writes it ({@code H 2 0 C method argc args}) */
-    public static byte[] call(String method, Object... args) {
-        return write(out -> out.call(method, args));
-    }
-
     /** @return the header of a call, {@code H 2 0 C method argc}, to which raw argument bytes can be appended */
     public static byte[] callHeader(String method, int argc) {
-        return write(out -> {
+        return HessianCalls.write(out -> {
             out.writeVersion();
             out.startCall(method, argc);
         });
-    }
-
-    /** @return the bytes {@code writing} produced, with a serializer factory that lets anything be written */
-    public static byte[] write(Writing writing) {
-        ByteArrayOutputStream buffer = new ByteArrayOutputStream();
-        Hessian2Output out = new Hessian2Output(buffer);
-        SerializerFactory permissive = new SerializerFactory();
-        permissive.setAllowNonSerializable(true);
-        out.setSerializerFactory(permissive);
-        try {
-            writing.writeTo(out);
-            out.close();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        return buffer.toByteArray();
     }
 
     /** @return the arrays one after the other */
@@ -69,7 +40,7 @@ public final class HessianBytes {
     /** @return {@code count} copies of {@code value} */
     public static byte[] repeat(int value, int count) {
         byte[] out = new byte[count];
-        java.util.Arrays.fill(out, (byte) value);
+        Arrays.fill(out, (byte) value);
         return out;
     }
 }

@@ -1,6 +1,8 @@
 package io.lockfacade.reliability.hostile;
 
 import com.caucho.hessian.io.Hessian2Output;
+import io.lockfacade.testsupport.hessian.HessianCalls;
+import io.lockfacade.testsupport.hostile.Tripwire;
 
 import javax.management.BadAttributeValueExpException;
 import java.io.IOException;
@@ -12,10 +14,10 @@ import java.util.Map;
 import java.util.Random;
 
 import static io.lockfacade.reliability.hostile.HessianBytes.bytes;
-import static io.lockfacade.reliability.hostile.HessianBytes.call;
 import static io.lockfacade.reliability.hostile.HessianBytes.callHeader;
 import static io.lockfacade.reliability.hostile.HessianBytes.concat;
 import static io.lockfacade.reliability.hostile.HessianBytes.repeat;
+import static io.lockfacade.testsupport.hessian.HessianCalls.call;
 
 /**
  * Generates request bodies the master must refuse, from a seed: none is a call the master would carry out
@@ -221,7 +223,7 @@ public final class HostileBodies {
         int method = random.nextInt(METHODS.length);
         int argc = ARG_COUNTS[method];
         int position = random.nextInt(argc);
-        return HessianBytes.write(out -> {
+        return HessianCalls.write(out -> {
             out.writeVersion();
             out.startCall(METHODS[method], argc);
             for (int i = 0; i < argc; i++) {
@@ -257,7 +259,7 @@ public final class HostileBodies {
     }
 
     private byte[] hostileMap() {
-        return HessianBytes.write(out -> {
+        return HessianCalls.write(out -> {
             out.writeVersion();
             out.startCall(pick(METHODS), 3);
             out.writeString(TARGET_TYPE);
@@ -331,7 +333,7 @@ public final class HostileBodies {
     }
 
     private static byte[] typeName(String name) {
-        return HessianBytes.write(out -> out.writeString(name));
+        return HessianCalls.write(out -> out.writeString(name));
     }
 
     private static byte[] stringArg(String value) {

@@ -1,12 +1,14 @@
 package io.lockfacade.webapp.transport;
 
 import io.lockfacade.api.LockLimits;
+import io.lockfacade.testsupport.hessian.HessianCalls;
+import io.lockfacade.testsupport.hessian.HessianReplies;
+import io.lockfacade.testsupport.hostile.Tripwire;
+import io.lockfacade.testsupport.http.RawHttp;
 import io.lockfacade.webapp.MasterServer;
 import io.lockfacade.webapp.testing.HessianClients;
 import io.lockfacade.webapp.testing.Masters;
-import io.lockfacade.webapp.testing.RawHessian;
 import io.lockfacade.webapp.testing.TableSnapshot;
-import io.lockfacade.webapp.testing.Tripwire;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -65,33 +67,33 @@ class EndpointRefusalTest {
 
     @Test
     void getIsRefusedWith405() {
-        HttpResponse<byte[]> response = RawHessian.send(HttpRequest.newBuilder(master.serviceUri()).GET().build());
+        HttpResponse<byte[]> response = RawHttp.send(HttpRequest.newBuilder(master.serviceUri()).GET().build());
         assertEquals(405, response.statusCode());
         assertEquals("POST", response.headers().firstValue("Allow").orElse(""));
     }
 
     @Test
     void anyOtherPathUnderRemotingIsNotFound() {
-        assertEquals(404, RawHessian.post(master.serviceUri().resolve("/remoting/MemoryLockService/x"),
-                RawHessian.call("isLockTypeEmpty", "held")).statusCode());
+        assertEquals(404, RawHttp.post(master.serviceUri().resolve("/remoting/MemoryLockService/x"),
+                HessianCalls.call("isLockTypeEmpty", "held")).statusCode());
     }
 
     @Test
     void putIsRefusedWith405() {
-        HttpResponse<byte[]> response = RawHessian.send(HttpRequest.newBuilder(master.serviceUri())
-                .PUT(HttpRequest.BodyPublishers.ofByteArray(RawHessian.call("isLockTypeEmpty", "held"))).build());
+        HttpResponse<byte[]> response = RawHttp.send(HttpRequest.newBuilder(master.serviceUri())
+                .PUT(HttpRequest.BodyPublishers.ofByteArray(HessianCalls.call("isLockTypeEmpty", "held"))).build());
         assertEquals(405, response.statusCode());
     }
 
     @Test
     void aBodyOver64KibIsRefusedWith413() {
-        byte[] call = RawHessian.call("tryLock", "big", "x".repeat(OVERSIZE), "o", LEASE, 0L);
-        assertEquals(413, RawHessian.post(master.serviceUri(), call).statusCode());
+        byte[] call = HessianCalls.call("tryLock", "big", "x".repeat(OVERSIZE), "o", LEASE, 0L);
+        assertEquals(413, RawHttp.post(master.serviceUri(), call).statusCode());
     }
 
     @Test
     void aChunkedBodyOver64KibIsRefusedWith413() {
-        HttpResponse<byte[]> response = RawHessian.send(HttpRequest.newBuilder(master.serviceUri())
+        HttpResponse<byte[]> response = RawHttp.send(HttpRequest.newBuilder(master.serviceUri())
                 .POST(HttpRequest.BodyPublishers.ofInputStream(() -> new ByteArrayInputStream(new byte[OVERSIZE])))
                 .build());
         assertEquals(413, response.statusCode());
@@ -99,7 +101,7 @@ class EndpointRefusalTest {
 
     @Test
     void aBodyShorterThanItsContentLengthGetsA4xx() throws Exception {
-        byte[] call = RawHessian.call("tryLock", "short", "k", "o", LEASE, 0L);
+        byte[] call = HessianCalls.call("tryLock", "short", "k", "o", LEASE, 0L);
         try (Socket socket = new Socket("127.0.0.1", master.port())) {
             socket.setSoTimeout((int) TimeUnit.SECONDS.toMillis(10));
             socket.getOutputStream().write(("POST " + LockLimits.SERVICE_PATH + " HTTP/1.1\r\nHost: x\r\n"
@@ -120,53 +122,53 @@ class EndpointRefusalTest {
             if (i % 2 == 0 && body.length > 4) {
                 System.arraycopy(new byte[] {'H', 2, 0, 'C'}, 0, body, 0, 4);
             }
-            assertRefusedCleanly(RawHessian.post(master.serviceUri(), body));
+            assertRefusedCleanly(RawHttp.post(master.serviceUri(), body));
         }
-        assertRefusedCleanly(RawHessian.post(master.serviceUri(), new byte[0]));
-        assertRefusedCleanly(RawHessian.post(master.serviceUri(),
+        assertRefusedCleanly(RawHttp.post(master.serviceUri(), new byte[0]));
+        assertRefusedCleanly(RawHttp.post(master.serviceUri(),
                 "{\"method\":\"tryLock\"}".getBytes(StandardCharsets.UTF_8)));
     }
 
     @Test
     void anUnknownMethodIsAProtocolFault() {
-        HttpResponse<byte[]> response = RawHessian.post(master.serviceUri(), RawHessian.call("shutdown"));
+        HttpResponse<byte[]> response = RawHttp.post(master.serviceUri(), HessianCalls.call("shutdown"));
         assertProtocolFault(response, "unknown method");
     }
 
     @Test
     void aWrongNumberOfArgumentsIsAProtocolFault() {
-        HttpResponse<byte[]> response = RawHessian.post(master.serviceUri(),
-                RawHessian.call("tryLock", "held", "k", "intruder"));
+        HttpResponse<byte[]> response = RawHttp.post(master.serviceUri(),
+                HessianCalls.call("tryLock", "held", "k", "intruder"));
         assertProtocolFault(response, "tryLock takes 5 arguments");
     }
 
     @Test
     void aClassOutsideTheAllowListIsRefusedAndNeverInstantiated() {
-        HttpResponse<byte[]> response = RawHessian.post(master.serviceUri(),
-                RawHessian.callWithNamedType("isLockTypeEmpty", Tripwire.NAME));
+        HttpResponse<byte[]> response = RawHttp.post(master.serviceUri(),
+                HessianCalls.callWithNamedType("isLockTypeEmpty", Tripwire.NAME));
         assertProtocolFault(response, "argument lockType must be a string");
         assertFalse(Tripwire.Log.INITIALIZED.get(), "the refused class was initialized");
     }
 
     @Test
     void jdkGadgetTypesAreRefused() {
-        assertProtocolFault(RawHessian.post(master.serviceUri(),
-                RawHessian.call("renew", "held", "k", "holder", new AtomicLong(LEASE))), "leaseMillis");
-        assertProtocolFault(RawHessian.post(master.serviceUri(),
-                RawHessian.call("unlock", "held", "k", new BadAttributeValueExpException("holder"))), "owner");
+        assertProtocolFault(RawHttp.post(master.serviceUri(),
+                HessianCalls.call("renew", "held", "k", "holder", new AtomicLong(LEASE))), "leaseMillis");
+        assertProtocolFault(RawHttp.post(master.serviceUri(),
+                HessianCalls.call("unlock", "held", "k", new BadAttributeValueExpException("holder"))), "owner");
     }
 
     private static void assertProtocolFault(HttpResponse<byte[]> response, String reason) {
         assertRefusedCleanly(response);
         assertEquals(200, response.statusCode());
         IllegalStateException fault = assertThrows(IllegalStateException.class,
-                () -> RawHessian.readReply(response.body()));
+                () -> HessianReplies.read(response.body()));
         assertTrue(fault.getMessage().contains(reason), fault.getMessage());
-        assertTrue(RawHessian.text(response.body()).contains("ProtocolException"));
+        assertTrue(RawHttp.text(response.body()).contains("ProtocolException"));
     }
 
     private static void assertRefusedCleanly(HttpResponse<byte[]> response) {
-        String body = RawHessian.text(response.body());
+        String body = RawHttp.text(response.body());
         assertTrue(response.statusCode() < 500, "status " + response.statusCode());
         assertFalse(body.contains("\tat ") || body.contains("at io.") || body.contains("at java."), body);
         assertFalse(body.contains("Exception:"), body);

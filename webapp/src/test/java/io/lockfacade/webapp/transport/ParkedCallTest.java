@@ -3,10 +3,10 @@ package io.lockfacade.webapp.transport;
 import io.lockfacade.api.LockGrant;
 import io.lockfacade.api.LockLimits;
 import io.lockfacade.api.MemoryLockService;
+import io.lockfacade.testsupport.hessian.HessianCalls;
 import io.lockfacade.webapp.MasterServer;
 import io.lockfacade.webapp.testing.HessianClients;
 import io.lockfacade.webapp.testing.Masters;
-import io.lockfacade.webapp.testing.RawHessian;
 import io.lockfacade.webapp.testing.TableProbe;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -59,7 +59,7 @@ class ParkedCallTest {
     @Test
     void aClientThatDisconnectsWhileParkedNeverEndsUpHoldingTheLock() throws Exception {
         locks.tryLock("vanish", "k", "holder", LEASE, 0);
-        byte[] call = RawHessian.call("tryLock", "vanish", "k", "vanished", LEASE, WAIT_CAP.toMillis());
+        byte[] call = HessianCalls.call("tryLock", "vanish", "k", "vanished", LEASE, WAIT_CAP.toMillis());
         try (Socket socket = new Socket("127.0.0.1", master.port())) {
             OutputStream out = socket.getOutputStream();
             out.write(("POST " + LockLimits.SERVICE_PATH + " HTTP/1.1\r\nHost: 127.0.0.1\r\n"

@@ -2,10 +2,11 @@ package io.lockfacade.webapp.transport;
 
 import io.lockfacade.api.LockGrant;
 import io.lockfacade.api.LockLimits;
+import io.lockfacade.testsupport.hessian.HessianCalls;
+import io.lockfacade.testsupport.http.RawHttp;
 import io.lockfacade.webapp.MasterServer;
 import io.lockfacade.webapp.testing.HessianClients;
 import io.lockfacade.webapp.testing.Masters;
-import io.lockfacade.webapp.testing.RawHessian;
 import io.lockfacade.webapp.testing.TableSnapshot;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -44,18 +45,18 @@ class SharedSecretTest {
     @Test
     void aCallWithoutTheSecretIsRefusedWith401AndChangesNothing() {
         TableSnapshot before = TableSnapshot.of(master);
-        HttpResponse<byte[]> response = RawHessian.post(master.serviceUri(),
-                RawHessian.call("tryLock", "secret", "k", "intruder", LEASE, 0L));
+        HttpResponse<byte[]> response = RawHttp.post(master.serviceUri(),
+                HessianCalls.call("tryLock", "secret", "k", "intruder", LEASE, 0L));
         assertEquals(401, response.statusCode());
-        assertFalse(RawHessian.text(response.body()).contains(SECRET));
+        assertFalse(RawHttp.text(response.body()).contains(SECRET));
         assertEquals(before, TableSnapshot.of(master));
     }
 
     @Test
     void aCallWithAWrongSecretIsRefusedWith401AndChangesNothing() {
         TableSnapshot before = TableSnapshot.of(master);
-        HttpResponse<byte[]> response = RawHessian.post(master.serviceUri(),
-                RawHessian.call("tryLock", "secret", "k", "intruder", LEASE, 0L),
+        HttpResponse<byte[]> response = RawHttp.post(master.serviceUri(),
+                HessianCalls.call("tryLock", "secret", "k", "intruder", LEASE, 0L),
                 Map.of(LockLimits.SECRET_HEADER, SECRET + "!"));
         assertEquals(401, response.statusCode());
         assertEquals(before, TableSnapshot.of(master));
@@ -63,16 +64,16 @@ class SharedSecretTest {
 
     @Test
     void theSecretIsCheckedBeforeAnythingElse() {
-        assertEquals(401, RawHessian.send(HttpRequest.newBuilder(master.serviceUri()).GET().build()).statusCode());
-        assertEquals(401, RawHessian.post(master.serviceUri(), new byte[LockLimits.MAX_REQUEST_BYTES + 1])
+        assertEquals(401, RawHttp.send(HttpRequest.newBuilder(master.serviceUri()).GET().build()).statusCode());
+        assertEquals(401, RawHttp.post(master.serviceUri(), new byte[LockLimits.MAX_REQUEST_BYTES + 1])
                 .statusCode());
     }
 
     @Test
     void theSecretGuardsEverythingUnderRemoting() {
         java.net.URI other = master.serviceUri().resolve("/remoting/OtherService");
-        assertEquals(401, RawHessian.post(other, RawHessian.call("isLockTypeEmpty", "t")).statusCode());
-        assertEquals(404, RawHessian.post(other, RawHessian.call("isLockTypeEmpty", "t"),
+        assertEquals(401, RawHttp.post(other, HessianCalls.call("isLockTypeEmpty", "t")).statusCode());
+        assertEquals(404, RawHttp.post(other, HessianCalls.call("isLockTypeEmpty", "t"),
                 Map.of(LockLimits.SECRET_HEADER, SECRET)).statusCode());
     }
 
@@ -85,7 +86,7 @@ class SharedSecretTest {
 
     @Test
     void theSecretDoesNotOpenTheAdminPages() {
-        HttpResponse<byte[]> response = RawHessian.send(HttpRequest.newBuilder(master.adminUri())
+        HttpResponse<byte[]> response = RawHttp.send(HttpRequest.newBuilder(master.adminUri())
                 .header(LockLimits.SECRET_HEADER, SECRET).GET().build());
         assertEquals(401, response.statusCode());
     }

@@ -1,18 +1,19 @@
-package io.lockfacade.server.transport;
+package io.lockfacade.testsupport.hessian;
 
 import com.caucho.hessian.io.Hessian2Output;
+import com.caucho.hessian.io.SerializerFactory;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 
-/** Hand-built Hessian 2 call bodies, well formed or not, for tests. */
-public final class CallBytes {
+/** Hessian 2 call bodies written by hand, the way Caucho's proxy writes them or any other way, for tests. */
+public final class HessianCalls {
 
-    private CallBytes() {
+    private HessianCalls() {
     }
 
-    /** @return a call as Caucho's proxy writes it */
+    /** @return a call as Caucho's proxy writes it ({@code H 2 0 C method argc args}) */
     public static byte[] call(String method, Object... args) {
         return write(out -> out.call(method, args));
     }
@@ -38,10 +39,18 @@ public final class CallBytes {
         });
     }
 
-    /** Writes with a Hessian2Output and returns the bytes. */
+    /**
+     * Writes with a {@link Hessian2Output} whose serializer factory lets anything be written, serializable or not.
+     *
+     * @return the bytes {@code writing} produced
+     * @throws UncheckedIOException if {@code writing} throws an {@link IOException}
+     */
     public static byte[] write(Writing writing) {
         ByteArrayOutputStream buffer = new ByteArrayOutputStream();
         Hessian2Output out = new Hessian2Output(buffer);
+        SerializerFactory permissive = new SerializerFactory();
+        permissive.setAllowNonSerializable(true);
+        out.setSerializerFactory(permissive);
         try {
             writing.writeTo(out);
             out.close();

@@ -1,17 +1,18 @@
-package io.lockfacade.webapp.testing;
+package io.lockfacade.testsupport.hostile;
 
 import java.io.Serial;
 import java.io.Serializable;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * A serializable class outside every allow-list. Building an instance (Hessian uses {@code Unsafe.allocateInstance})
- * initializes the class first, which sets {@link Log#INITIALIZED}. Tests refer to it by {@link #NAME} only.
+ * A serializable class outside every allow-list, on the master's class path when the master runs in the test's JVM.
+ * Building an instance, by constructor or by {@code Unsafe.allocateInstance} as Hessian does, initializes the class
+ * first, which sets {@link Log#INITIALIZED}. Refer to it by {@link #NAME} only.
  */
 public final class Tripwire implements Serializable {
 
-    /** The class name, for tests that must not load the class themselves. */
-    public static final String NAME = "io.lockfacade.webapp.testing.Tripwire";
+    /** The class name, for tests and fuzzers that must not load the class themselves. */
+    public static final String NAME = "io.lockfacade.testsupport.hostile.Tripwire";
 
     @Serial
     private static final long serialVersionUID = 1L;
