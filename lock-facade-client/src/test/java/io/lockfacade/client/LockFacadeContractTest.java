@@ -1,6 +1,6 @@
 package io.lockfacade.client;
 
-import io.lockfacade.client.testing.Await;
+import io.lockfacade.testsupport.await.Await;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;

@@ -2,9 +2,9 @@ package io.lockfacade.client.distributed;
 
 import io.lockfacade.api.LockLostException;
 import io.lockfacade.api.LockServiceUnavailableException;
-import io.lockfacade.client.testing.Await;
 import io.lockfacade.client.testing.InMemoryLockMaster.Failure;
 import io.lockfacade.client.testing.InMemoryLockMaster.Operation;
+import io.lockfacade.testsupport.await.Await;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 

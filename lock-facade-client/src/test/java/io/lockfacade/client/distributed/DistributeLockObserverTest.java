@@ -6,10 +6,10 @@ import io.lockfacade.client.LockActivity;
 import io.lockfacade.client.LockObserver;
 import io.lockfacade.client.LockObserver.LossReason;
 import io.lockfacade.client.LockObserver.RemoteCallOutcome;
-import io.lockfacade.client.testing.Await;
 import io.lockfacade.client.testing.InMemoryLockMaster.Failure;
 import io.lockfacade.client.testing.InMemoryLockMaster.Operation;
 import io.lockfacade.client.testing.RecordingObserver;
+import io.lockfacade.testsupport.await.Await;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 

@@ -6,6 +6,7 @@ import com.sun.net.httpserver.HttpServer;
 import io.lockfacade.api.LockLimits;
 import io.lockfacade.api.MemoryLockService;
 import io.lockfacade.api.wire.AllowListSerializerFactory;
+import io.lockfacade.testsupport.await.Await;
 
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;

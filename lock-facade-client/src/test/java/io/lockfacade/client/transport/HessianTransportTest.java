@@ -4,9 +4,9 @@ import io.lockfacade.api.LockGrant;
 import io.lockfacade.api.LockServiceUnavailableException;
 import io.lockfacade.client.distributed.DistributeLock;
 import io.lockfacade.client.distributed.DistributeLockSettings;
-import io.lockfacade.client.testing.Await;
 import io.lockfacade.client.testing.HessianTestServer;
 import io.lockfacade.client.testing.InMemoryLockMaster;
+import io.lockfacade.testsupport.await.Await;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
