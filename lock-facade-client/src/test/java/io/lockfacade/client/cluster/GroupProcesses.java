@@ -1,6 +1,7 @@
 package io.lockfacade.client.cluster;
 
 import io.lockfacade.group.raft.GroupTopology;
+import io.lockfacade.testsupport.await.Await;
 import io.lockfacade.webapp.MasterMain;
 
 import java.io.IOException;
@@ -29,6 +30,7 @@ final class GroupProcesses implements AutoCloseable {
     static final Duration START_TIMEOUT = Duration.ofSeconds(90);
     /** A member's heap: the table, jgroups-raft's log cache and JGroups' buffers. */
     private static final String MEMBER_HEAP = "-Xmx256m";
+    private static final Duration LEADER_POLL = Duration.ofMillis(50);
     private static final Pattern LEADER = Pattern.compile("\"leader\":\"(n\\d+)\"");
 
     private final Path dataRoot;
@@ -107,20 +109,18 @@ final class GroupProcesses implements AutoCloseable {
 
     /** @return the member every running member names as leader, waiting up to {@code timeout} */
     int awaitLeader(Duration timeout, int... excluded) throws InterruptedException {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        while (System.nanoTime() < deadline) {
-            Optional<Integer> agreed = agreedLeader(excluded);
-            if (agreed.isPresent()) {
-                return agreed.get();
-            }
-            Thread.sleep(50);
-        }
+        return Await.value(timeout, LEADER_POLL, () -> agreedLeader(excluded),
+                () -> "no leader agreed on within " + timeout + views());
+    }
+
+    /** @return each member's leader and its last lines, for a failure message */
+    private String views() {
         StringBuilder views = new StringBuilder();
         for (int i = 0; i < members.length; i++) {
             views.append('\n').append(id(i)).append(" names ").append(leaderNamedBy(i).map(GroupProcesses::id)
                     .orElse("none")).append("; last lines:\n").append(tail(members[i].transcript()));
         }
-        throw new AssertionError("no leader agreed on within " + timeout + views);
+        return views.toString();
     }
 
     private Optional<Integer> agreedLeader(int... excluded) {

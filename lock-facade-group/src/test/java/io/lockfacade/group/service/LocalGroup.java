@@ -5,6 +5,7 @@ import io.lockfacade.group.raft.FsyncPolicy;
 import io.lockfacade.group.raft.GroupMember;
 import io.lockfacade.group.raft.GroupTopology;
 import io.lockfacade.server.service.MasterSettings;
+import io.lockfacade.testsupport.await.Await;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -16,6 +17,8 @@ import java.util.Optional;
 final class LocalGroup implements AutoCloseable {
 
     static final Duration LEADER_WAIT = Duration.ofSeconds(20);
+    private static final Duration LEADER_POLL = Duration.ofMillis(50);
+    private static final Duration CATCH_UP_POLL = Duration.ofMillis(20);
 
     private final GroupTopology topology;
     private final Path dataRoot;
@@ -71,15 +74,8 @@ final class LocalGroup implements AutoCloseable {
 
     /** @return the index of the member that serves as leader (its term-start entry applied), waiting for one */
     int awaitServingLeader() throws InterruptedException {
-        long deadline = System.nanoTime() + LEADER_WAIT.toNanos();
-        while (System.nanoTime() < deadline) {
-            Optional<Integer> leader = servingLeader();
-            if (leader.isPresent()) {
-                return leader.get();
-            }
-            Thread.sleep(50);
-        }
-        throw new AssertionError("no leader served within " + LEADER_WAIT);
+        return Await.value(LEADER_WAIT, LEADER_POLL, this::servingLeader,
+                () -> "no leader served within " + LEADER_WAIT);
     }
 
     private Optional<Integer> servingLeader() {
@@ -98,23 +94,21 @@ final class LocalGroup implements AutoCloseable {
 
     /** Waits until every running member has applied as far as the one that applied the most. */
     void awaitSameAppliedIndex() throws InterruptedException {
-        long deadline = System.nanoTime() + LEADER_WAIT.toNanos();
-        while (System.nanoTime() < deadline) {
-            long max = Long.MIN_VALUE;
-            long min = Long.MAX_VALUE;
-            for (GroupMember member : members) {
-                if (member != null) {
-                    long applied = member.stateMachine().appliedIndex();
-                    max = Math.max(max, applied);
-                    min = Math.min(min, applied);
-                }
+        Await.until(LEADER_WAIT, CATCH_UP_POLL, this::sameAppliedIndex,
+                () -> "members did not catch up within " + LEADER_WAIT);
+    }
+
+    private boolean sameAppliedIndex() {
+        long max = Long.MIN_VALUE;
+        long min = Long.MAX_VALUE;
+        for (GroupMember member : members) {
+            if (member != null) {
+                long applied = member.stateMachine().appliedIndex();
+                max = Math.max(max, applied);
+                min = Math.min(min, applied);
             }
-            if (max == min) {
-                return;
-            }
-            Thread.sleep(20);
         }
-        throw new AssertionError("members did not catch up within " + LEADER_WAIT);
+        return max == min;
     }
 
     GroupMember member(int i) {

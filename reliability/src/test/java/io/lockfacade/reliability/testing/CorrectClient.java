@@ -4,6 +4,7 @@ import io.lockfacade.client.distributed.DistributeLock;
 import io.lockfacade.client.distributed.DistributeLockSettings;
 import io.lockfacade.client.transport.ClientTransportSettings;
 import io.lockfacade.client.transport.MemoryLockServiceProxies;
+import io.lockfacade.testsupport.await.Await;
 
 import java.net.URI;
 import java.time.Duration;
@@ -21,6 +22,7 @@ public final class CorrectClient implements AutoCloseable {
     public static final String TYPE = "good";
 
     private static final long LOCK_TIMEOUT_MILLIS = 10_000;
+    private static final Duration CYCLE_POLL = Duration.ofMillis(20);
 
     private final DistributeLock locks;
     private final Thread thread;
@@ -58,14 +60,8 @@ public final class CorrectClient implements AutoCloseable {
     /** Waits until at least {@code count} more cycles completed, or fails. */
     public void awaitCycles(long count, Duration timeout) throws InterruptedException {
         long target = cycles.get() + count;
-        long deadline = System.nanoTime() + timeout.toNanos();
-        while (cycles.get() < target) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("the correct client made no progress within " + timeout + ": "
-                        + failures());
-            }
-            Thread.sleep(20);
-        }
+        Await.until(timeout, CYCLE_POLL, () -> cycles.get() >= target,
+                () -> "the correct client made no progress within " + timeout + ": " + failures());
     }
 
     /** Stops the loop, releases everything and checks nothing is left held. */

@@ -4,6 +4,7 @@ import io.lockfacade.api.MemoryLockService;
 import io.lockfacade.api.NotLeaderException;
 import io.lockfacade.group.raft.GroupMemberAddress;
 import io.lockfacade.group.raft.GroupTopology;
+import io.lockfacade.testsupport.await.Await;
 import io.lockfacade.webapp.MasterGroupOptions;
 import io.lockfacade.webapp.MasterOptions;
 import io.lockfacade.webapp.MasterServer;
@@ -26,7 +27,7 @@ public final class LocalMasterGroup implements AutoCloseable {
     public static final Duration LEADER_WAIT = Duration.ofSeconds(30);
 
     private static final int SIZE = 3;
-    private static final long POLL_MILLIS = 50;
+    private static final Duration POLL = Duration.ofMillis(50);
 
     private final List<MasterServer> members = new ArrayList<>();
 
@@ -56,16 +57,13 @@ public final class LocalMasterGroup implements AutoCloseable {
 
     /** @return the leader once it serves Hessian calls (its term-start entry applied), waiting for one */
     public MasterServer awaitServingLeader() throws InterruptedException {
-        long deadline = System.nanoTime() + LEADER_WAIT.toNanos();
-        while (System.nanoTime() < deadline) {
-            Optional<MasterServer> leader = members.stream()
-                    .filter(m -> m.groupService().orElseThrow().member().isLeader()).findFirst();
-            if (leader.isPresent() && agreeOn(leader.get()) && serves(leader.get())) {
-                return leader.get();
-            }
-            Thread.sleep(POLL_MILLIS);
-        }
-        throw new AssertionError("no serving leader agreed on within " + LEADER_WAIT);
+        return Await.value(LEADER_WAIT, POLL, this::servingLeader,
+                () -> "no serving leader agreed on within " + LEADER_WAIT);
+    }
+
+    private Optional<MasterServer> servingLeader() {
+        return members.stream().filter(m -> m.groupService().orElseThrow().member().isLeader()).findFirst()
+                .filter(leader -> agreeOn(leader) && serves(leader));
     }
 
     /** @return every member but {@code leader} */

@@ -2,6 +2,7 @@ package io.lockfacade.webapp.testing;
 
 import io.lockfacade.server.table.LockInfo;
 import io.lockfacade.server.table.LockKey;
+import io.lockfacade.testsupport.await.Await;
 import io.lockfacade.webapp.MasterServer;
 
 import java.time.Duration;
@@ -15,7 +16,7 @@ public final class TableProbe {
     /** Longest a probe polls before failing. */
     public static final Duration PATIENCE = Duration.ofSeconds(10);
 
-    private static final long POLL_MILLIS = 10;
+    private static final Duration POLL = Duration.ofMillis(10);
 
     private TableProbe() {
     }
@@ -35,15 +36,8 @@ public final class TableProbe {
     /** Waits until the lock's state satisfies the condition (empty when not held). */
     public static void await(MasterServer master, String type, String key, Predicate<Optional<LockInfo>> condition,
                              String what) throws InterruptedException {
-        long deadline = System.nanoTime() + PATIENCE.toNanos();
-        while (System.nanoTime() < deadline) {
-            if (condition.test(lock(master, type, key))) {
-                return;
-            }
-            Thread.sleep(POLL_MILLIS);
-        }
-        throw new AssertionError("not reached within " + PATIENCE + ": " + what + "; lock is "
-                + lock(master, type, key));
+        Await.until(PATIENCE, POLL, () -> condition.test(lock(master, type, key)),
+                () -> "not reached within " + PATIENCE + ": " + what + "; lock is " + lock(master, type, key));
     }
 
     /** Waits until at least {@code count} calls are parked on the lock. */
