@@ -2,6 +2,7 @@ package io.lockfacade.bench.ha;
 
 import com.caucho.hessian.io.SerializerFactory;
 import com.hazelcast.core.HazelcastInstance;
+import io.lockfacade.group.raft.FsyncPolicy;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -94,6 +95,8 @@ public final class HaBenchMain {
                     group.awaitAgreedLeader(), options.client()) + " B");
         }
         log("Raft engine alone: one entry " + RaftFloor.measure(Files.createDirectories(work.resolve("floor")),
+                FsyncPolicy.ALWAYS, options.s1Rounds()) + "; without fsync "
+                + RaftFloor.measure(Files.createDirectories(work.resolve("floor-no-fsync")), FsyncPolicy.OFF,
                 options.s1Rounds()));
         log("latency only, group " + options.groupCommit() + "; load " + loadBefore + " at start, " + loadAverage()
                 + " at end");
@@ -131,8 +134,11 @@ public final class HaBenchMain {
                     options.client());
         }
         log("group: heap per held lock " + groupHeap + " B");
-        Latency raftEntry = RaftFloor.measure(Files.createDirectories(work.resolve("floor")), options.s1Rounds());
-        log("Raft engine alone: one entry " + raftEntry);
+        Latency raftEntry = RaftFloor.measure(Files.createDirectories(work.resolve("floor")), FsyncPolicy.ALWAYS,
+                options.s1Rounds());
+        Latency raftEntryNoFsync = RaftFloor.measure(Files.createDirectories(work.resolve("floor-no-fsync")),
+                FsyncPolicy.OFF, options.s1Rounds());
+        log("Raft engine alone: one entry " + raftEntry + "; without fsync " + raftEntryNoFsync);
         Latency hazelcastS1;
         try (HazelcastCpGroup hazelcast = new HazelcastCpGroup(work.resolve("hz-s1"))) {
             HazelcastInstance client = hazelcast.newClient();
@@ -155,7 +161,8 @@ public final class HaBenchMain {
             hazelcast.put(fault, new FaultSummary(trials, skipped));
         }
         return new HaResults(options.groupCommit(), options.client(), loadBefore, loadAverage(), lockFacade, hazelcast,
-                grouped.s1(), single.s1(), hazelcastS1, grouped.s3(), single.s3(), raftEntry, singleHeap, groupHeap);
+                grouped.s1(), single.s1(), hazelcastS1, grouped.s3(), single.s3(), raftEntry, raftEntryNoFsync,
+                singleHeap, groupHeap);
     }
 
     private static void faultsOnly(HaOptions options, String loadBefore, Path work) throws Exception {

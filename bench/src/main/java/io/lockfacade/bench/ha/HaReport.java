@@ -70,6 +70,10 @@ final class HaReport {
                 .append(" ms | ").append(format(r.groupS1Floor() / r.singleS1().p50Millis()))
                 .append("x single (target <= ").append(format(HaResults.S1_RATIO)).append("x); group S1 is ")
                 .append(format(r.s1OverFloor())).append("x this floor |\n");
+        out.append("| one entry without fsync (`--fsync off`) p50 / p99, mean | ").append(latency(r.raftEntryNoFsync()))
+                .append(", ").append(format(r.raftEntryNoFsync().meanMillis())).append(" ms | - |\n");
+        out.append("| group S1 floor without fsync | ").append(format(r.groupS1FloorNoFsync())).append(" ms | ")
+                .append(format(r.groupS1FloorNoFsync() / r.singleS1().p50Millis())).append("x single |\n");
         out.append("| S3 ceiling: one pair per entry, one after another (1 s / mean entry) | ")
                 .append(format(r.s3Ceiling()))
                 .append(" pairs/s | ").append(format(r.s3Ceiling() / r.singleS3())).append("x single (target >= ")
@@ -127,7 +131,9 @@ final class HaReport {
                 + ", \"hazelcastCp\": " + latencyJson(r.hazelcastS1()) + ", \"groupOverSingle\": " + r.s1Ratio()
                 + ", \"groupOverHazelcast\": " + r.s1HazelcastRatio() + "},\n  \"s3\": {\"groupPerSecond\": "
                 + r.groupS3() + ", \"singlePerSecond\": " + r.singleS3() + ", \"groupOverSingle\": " + r.s3Ratio()
-                + "},\n  \"raftEngineAlone\": {\"entry\": " + latencyJson(r.raftEntry()) + ", \"groupS1FloorMs\": "
+                + "},\n  \"raftEngineAlone\": {\"entry\": " + latencyJson(r.raftEntry()) + ", \"entryNoFsync\": "
+                + latencyJson(r.raftEntryNoFsync()) + ", \"groupS1FloorNoFsyncMs\": " + r.groupS1FloorNoFsync()
+                + ", \"groupS1FloorMs\": "
                 + r.groupS1Floor() + ", \"groupS1OverFloor\": " + r.s1OverFloor() + ", \"s3CeilingPerSecond\": "
                 + r.s3Ceiling() + "},\n  \"heapPerHeldLock\": {\"locks\": " + HeapPerLock.LOCKS + ", \"singleBytes\": "
                 + r.singleHeap() + ", \"groupBytesByMember\": " + r.groupHeap() + ", \"groupOverSingle\": "

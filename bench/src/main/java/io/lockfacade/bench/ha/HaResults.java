@@ -19,13 +19,14 @@ import java.util.Map;
  * @param groupS3      S3 pairs per second on the group
  * @param singleS3     S3 pairs per second on the single master
  * @param raftEntry    one entry through the Raft engine alone ({@link RaftFloor}), same run
+ * @param raftEntryNoFsync the same with fsync off
  * @param singleHeap   bytes of heap per held lock on the single master ({@link HeapPerLock})
  * @param groupHeap    bytes of heap per held lock on each group member, by member index
  */
 record HaResults(String groupCommit, LockCalls.Kind client, String loadBefore, String loadAfter,
                  Map<FaultKind, FaultSummary> lockFacade, Map<FaultKind, FaultSummary> hazelcast,
                  Latency groupS1, Latency singleS1, Latency hazelcastS1, double groupS3, double singleS3,
-                 Latency raftEntry, double singleHeap, List<Double> groupHeap) {
+                 Latency raftEntry, Latency raftEntryNoFsync, double singleHeap, List<Double> groupHeap) {
 
     /** Leader crash targets of issue 15, ms. */
     static final double CRASH_P50 = 800;
@@ -65,6 +66,11 @@ record HaResults(String groupCommit, LockCalls.Kind client, String loadBefore, S
      */
     double groupS1Floor() {
         return singleS1.p50Millis() + 2 * raftEntry.p50Millis();
+    }
+
+    /** @return {@link #groupS1Floor()} of a group run with {@code --fsync off}, ms */
+    double groupS1FloorNoFsync() {
+        return singleS1.p50Millis() + 2 * raftEntryNoFsync.p50Millis();
     }
 
     /** @return group S1 p50 over its floor: 1 would mean Lock Facade's group code adds nothing */

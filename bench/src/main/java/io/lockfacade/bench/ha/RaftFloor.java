@@ -1,6 +1,7 @@
 package io.lockfacade.bench.ha;
 
 import io.lockfacade.bench.node.JvmCommand;
+import io.lockfacade.group.raft.FsyncPolicy;
 import io.lockfacade.group.raft.GroupTopology;
 
 import java.io.IOException;
@@ -13,9 +14,9 @@ import java.util.Optional;
 
 /**
  * The Raft engine's own floor, measured in the same run as the group: three {@link RaftFloorMemberMain} JVMs, sized
- * like the group's members, replicate opaque entries through jgroups-raft with the group's stack and fsync, and the
- * leader times one entry at a time. No Lock Facade code runs in it, so the group's latency over this floor is what
- * Lock Facade adds: HTTP, the lock table, waking the calling thread.
+ * like the group's members, replicate opaque entries through jgroups-raft with the group's stack and a given fsync
+ * policy, and the leader times one entry at a time. No Lock Facade code runs in it, so the group's latency over this
+ * floor is what Lock Facade adds: HTTP, the lock table, waking the calling thread.
  */
 final class RaftFloor {
 
@@ -33,11 +34,12 @@ final class RaftFloor {
      * Runs the floor once.
      *
      * @param dir    an empty directory for the members' logs and data
+     * @param fsync  the members' fsync policy
      * @param rounds timed entries
      * @return the latency of one entry, committed and applied, seen from the leader
      * @throws IllegalStateException if no member reported within {@link #TIMEOUT}
      */
-    static Latency measure(Path dir, int rounds) throws IOException, InterruptedException {
+    static Latency measure(Path dir, FsyncPolicy fsync, int rounds) throws IOException, InterruptedException {
         GroupTopology topology = GroupTopology.onOneHost(HaLimits.HOST, HaLimits.MEMBERS);
         List<MemberJvm> members = new ArrayList<>();
         try {
@@ -46,7 +48,7 @@ final class RaftFloor {
                 members.add(MemberJvm.start("floor-" + id, List.of(JvmCommand.javaExecutable(),
                         "-Xmx" + HaLimits.MEMBER_HEAP, "-XX:+UseSerialGC", "-cp", JvmCommand.classPath(),
                         RaftFloorMemberMain.class.getName(), id, topology.toString(), dir.resolve(id).toString(),
-                        Integer.toString(WARMUP_ENTRIES), Integer.toString(rounds),
+                        fsync.flagValue(), Integer.toString(WARMUP_ENTRIES), Integer.toString(rounds),
                         dir.resolve(id + "-" + RESULT).toString()), dir.resolve("floor-" + id + ".log")));
             }
             return awaitResult(dir, members);

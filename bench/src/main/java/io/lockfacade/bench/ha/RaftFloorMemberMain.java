@@ -20,13 +20,13 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * One member of the Raft engine floor ({@link RaftFloor}), run in its own JVM: jgroups-raft with the master group's
- * own JGroups stack and log settings ({@link RaftTuning}, fsync on) but none of Lock Facade's code, neither its
- * protocol nor its state machine: entries are opaque bytes applied by a no-op. The member that is elected appends
- * {@code warmup} untimed entries, then {@code rounds} timed ones, one at a time from one thread, and writes the
- * result file; every member then idles until its process is ended.
+ * own JGroups stack and log settings ({@link RaftTuning}, with a given fsync policy) but none of Lock Facade's code,
+ * neither its protocol nor its state machine: entries are opaque bytes applied by a no-op. The member that is
+ * elected appends {@code warmup} untimed entries, then {@code rounds} timed ones, one at a time from one thread, and
+ * writes the result file; every member then idles until its process is ended.
  *
- * <p>Arguments: {@code SELF_ID GROUP_FLAG DATA_DIR WARMUP ROUNDS RESULT_FILE}; the result file holds
- * {@code p50Micros p99Micros meanMicros count}.
+ * <p>Arguments: {@code SELF_ID GROUP_FLAG DATA_DIR FSYNC WARMUP ROUNDS RESULT_FILE} ({@code FSYNC} as the master's
+ * {@code --fsync} flag); the result file holds {@code p50Micros p99Micros meanMicros count}.
  */
 public final class RaftFloorMemberMain {
 
@@ -46,12 +46,13 @@ public final class RaftFloorMemberMain {
      * @throws Exception if the member cannot start, or an entry fails while measuring
      */
     public static void main(String[] args) throws Exception {
-        if (args.length != 6) {
-            throw new IllegalArgumentException("usage: SELF_ID GROUP_FLAG DATA_DIR WARMUP ROUNDS RESULT_FILE");
+        if (args.length != 7) {
+            throw new IllegalArgumentException("usage: SELF_ID GROUP_FLAG DATA_DIR FSYNC WARMUP ROUNDS RESULT_FILE");
         }
         GroupTopology topology = GroupTopology.parse(args[1]);
         Path data = Files.createDirectories(Path.of(args[2]));
-        String stack = RaftTuning.stackConfig(topology, topology.require(args[0]), data, FsyncPolicy.ALWAYS)
+        String stack = RaftTuning.stackConfig(topology, topology.require(args[0]), data,
+                FsyncPolicy.parse(args[3]))
                 .replace(OWN_PROTOCOL, "");
         JChannel channel = new JChannel(new ByteArrayInputStream(stack.getBytes(StandardCharsets.UTF_8)));
         RAFT raft = channel.getProtocolStack().findProtocol(RAFT.class);
@@ -63,8 +64,8 @@ public final class RaftFloorMemberMain {
             }
             Thread.sleep(HaLimits.POLL.toMillis());
         }
-        LatencyHistogram histogram = measure(raft, Integer.parseInt(args[3]), Integer.parseInt(args[4]));
-        Path result = Path.of(args[5]);
+        LatencyHistogram histogram = measure(raft, Integer.parseInt(args[4]), Integer.parseInt(args[5]));
+        Path result = Path.of(args[6]);
         Path temp = result.resolveSibling(result.getFileName() + ".tmp");
         Files.writeString(temp, String.format(Locale.ROOT, "%.1f %.1f %.1f %d", histogram.p50Micros(),
                 histogram.p99Micros(), histogram.meanMicros(), histogram.count()));

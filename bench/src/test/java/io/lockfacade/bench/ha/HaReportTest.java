@@ -22,7 +22,8 @@ class HaReportTest {
                 Map.of(FaultKind.CRASH, crash, FaultKind.HANG, of(2000.0, 2500.0, 2900.0)),
                 Map.of(FaultKind.CRASH, of(1900.0), FaultKind.HANG, of((Double) null)),
                 new Latency(groupS1Millis, 9, groupS1Millis, 100), new Latency(1, 2, 1, 100),
-                new Latency(2, 4, 2, 100), 60, 100, new Latency(0.4, 1, 0.5, 100), 200, List.of(250.0, 410.0, 300.0));
+                new Latency(2, 4, 2, 100), 60, 100, new Latency(0.4, 1, 0.5, 100),
+                new Latency(0.25, 1, 0.3, 100), 200, List.of(250.0, 410.0, 300.0));
     }
 
     @Test
@@ -48,11 +49,14 @@ class HaReportTest {
         assertEquals(4 / 1.8, results.s1OverFloor(), 1e-9);
         // one hand-over per committed entry of 0.5 ms on average: at most 2,000 pairs a second
         assertEquals(2000.0, results.s3Ceiling(), 1e-9);
+        // without fsync: 1 ms + 2 x 0.25 ms
+        assertEquals(1.5, results.groupS1FloorNoFsync(), 1e-9);
         String markdown = HaReport.markdown(results, 3);
         assertTrue(markdown.contains("| 1.80 ms | 1.80x single (target <= 3.00x); group S1 is 2.22x this floor |"),
                 markdown);
         assertTrue(markdown.contains("| 2000 pairs/s | 20.00x single (target >= 0.50x); group S3 is 0.03x this "
                 + "ceiling |"), markdown);
+        assertTrue(markdown.contains("| group S1 floor without fsync | 1.50 ms | 1.50x single |"), markdown);
         assertTrue(HaReport.json(results).contains("\"s3CeilingPerSecond\": 2000.0"));
     }
 
