@@ -94,10 +94,8 @@ public final class HaBenchMain {
             log("group: heap per held lock " + HeapPerLock.measure(group.pids(), group.endpoints(),
                     group.awaitAgreedLeader(), options.client()) + " B");
         }
-        log("Raft engine alone: one entry " + RaftFloor.measure(Files.createDirectories(work.resolve("floor")),
-                FsyncPolicy.ALWAYS, options.s1Rounds()) + "; without fsync "
-                + RaftFloor.measure(Files.createDirectories(work.resolve("floor-no-fsync")), FsyncPolicy.OFF,
-                options.s1Rounds()));
+        log("Raft engine alone: one entry " + RaftFloor.measure(work, FsyncPolicy.ALWAYS, options.s1Rounds())
+                + "; without fsync " + RaftFloor.measure(work, FsyncPolicy.OFF, options.s1Rounds()));
         log("latency only, group " + options.groupCommit() + "; load " + loadBefore + " at start, " + loadAverage()
                 + " at end");
     }
@@ -134,10 +132,8 @@ public final class HaBenchMain {
                     options.client());
         }
         log("group: heap per held lock " + groupHeap + " B");
-        Latency raftEntry = RaftFloor.measure(Files.createDirectories(work.resolve("floor")), FsyncPolicy.ALWAYS,
-                options.s1Rounds());
-        Latency raftEntryNoFsync = RaftFloor.measure(Files.createDirectories(work.resolve("floor-no-fsync")),
-                FsyncPolicy.OFF, options.s1Rounds());
+        Latency raftEntry = RaftFloor.measure(work, FsyncPolicy.ALWAYS, options.s1Rounds());
+        Latency raftEntryNoFsync = RaftFloor.measure(work, FsyncPolicy.OFF, options.s1Rounds());
         log("Raft engine alone: one entry " + raftEntry + "; without fsync " + raftEntryNoFsync);
         Latency hazelcastS1;
         try (HazelcastCpGroup hazelcast = new HazelcastCpGroup(work.resolve("hz-s1"))) {

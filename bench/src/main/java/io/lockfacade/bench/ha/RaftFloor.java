@@ -33,13 +33,14 @@ final class RaftFloor {
     /**
      * Runs the floor once.
      *
-     * @param dir    an empty directory for the members' logs and data
+     * @param work   the run's work directory: the members' logs and data go to a new directory in it
      * @param fsync  the members' fsync policy
      * @param rounds timed entries
      * @return the latency of one entry, committed and applied, seen from the leader
      * @throws IllegalStateException if no member reported within {@link #TIMEOUT}
      */
-    static Latency measure(Path dir, FsyncPolicy fsync, int rounds) throws IOException, InterruptedException {
+    static Latency measure(Path work, FsyncPolicy fsync, int rounds) throws IOException, InterruptedException {
+        Path dir = Files.createDirectories(work.resolve("raft-floor-fsync-" + fsync.flagValue()));
         GroupTopology topology = GroupTopology.onOneHost(HaLimits.HOST, HaLimits.MEMBERS);
         List<MemberJvm> members = new ArrayList<>();
         try {
