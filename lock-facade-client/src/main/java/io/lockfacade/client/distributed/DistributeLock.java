@@ -18,9 +18,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * {@link LockFacade} for a cluster: locks are granted by the lock master, so one thread in the whole cluster
  * holds a given lock type and key at a time.
  *
- * <p><b>Local arbitration first.</b> Threads of this node queue, first come first served, on a local lock per
- * type and key; only the thread at the head talks to the master. Re-entry is counted locally; the master never
- * sees it. The owner the master sees is {@code nodeId:threadName#threadId}.
+ * <p><b>Local arbitration first.</b> Threads of this node queue on a local lock per type and key, first come
+ * first served unless {@code fairLocalLock} is off; only the thread holding it talks to the master. Re-entry is
+ * counted locally; the master never sees it. The owner the master sees is {@code nodeId:threadName#threadId}.
  *
  * <p><b>Hand-off.</b> On a final unlock with another local thread queued, the grant passes to that thread
  * without a remote call (same fencing token), at most {@code maxLocalHandoffs} times in a row; then it is
@@ -67,7 +67,7 @@ public class DistributeLock implements LockFacade, AutoCloseable {
     /**
      * @param master   the master's service; its transport failures are translated to
      *                 {@link LockServiceUnavailableException}
-     * @param settings node id, lease, renewal, hand-off bound and remote wait cap
+     * @param settings node id, lease, renewal, hand-off bound, remote wait cap and local fairness
      */
     public DistributeLock(MemoryLockService master, DistributeLockSettings settings) {
         this(master, settings, LockObserver.NONE);
@@ -97,7 +97,7 @@ public class DistributeLock implements LockFacade, AutoCloseable {
                 settings.remoteWaitCap());
         this.session = new NodeSession(grants, settings.nodeId(), settings.lease(), settings.renewInterval());
         this.arbiter = new LocalArbiter(settings.nodeId(), grants, session,
-                Objects.requireNonNull(handoffPolicy, "handoffPolicy"));
+                Objects.requireNonNull(handoffPolicy, "handoffPolicy"), settings.fairLocalLock());
         this.acquisitions = new ObservedAcquisitions(arbiter, observer);
     }
 

@@ -18,12 +18,19 @@ import java.util.UUID;
  *                         that stops its keep-alives loses its locks this long after the last confirmed one
  * @param renewInterval    time between two keep-alives of the session (default a third of the lease)
  * @param maxLocalHandoffs how many times in a row a grant may pass between threads of this node before it is
- *                         released to the master so other nodes get their turn (default 8; 0 disables hand-off)
+ *                         released to the master so other nodes get their turn (default
+ *                         {@value #DEFAULT_MAX_LOCAL_HANDOFFS}; 0 disables hand-off)
  * @param remoteWaitCap    longest wait asked for in one {@code tryLock} call (default 10 s, the master's own
  *                         cap); keep it below the transport's read timeout
+ * @param fairLocalLock    whether the threads of this node take a lock first come, first served (default
+ *                         {@code true}). {@code false} lets a thread that just released the lock, or arrives
+ *                         at the moment it is free, take it ahead of threads already waiting, as a non-fair
+ *                         {@link java.util.concurrent.locks.ReentrantLock} does: much higher throughput on a lock
+ *                         contended inside one node, but a waiting thread may be passed over again and again.
+ *                         Between nodes the master stays first come, first served either way
  */
 public record DistributeLockSettings(String nodeId, Duration lease, Duration renewInterval, int maxLocalHandoffs,
-                                     Duration remoteWaitCap) {
+                                     Duration remoteWaitCap, boolean fairLocalLock) {
 
     /** Default lease a client asks for. */
     public static final Duration DEFAULT_LEASE = Duration.ofSeconds(30);
@@ -38,6 +45,9 @@ public record DistributeLockSettings(String nodeId, Duration lease, Duration ren
      * still shared the lock evenly (the smaller share 49.7 %).
      */
     public static final int DEFAULT_MAX_LOCAL_HANDOFFS = 32;
+
+    /** Local threads are served first come, first served unless told otherwise. */
+    public static final boolean DEFAULT_FAIR_LOCAL_LOCK = true;
 
     /** Longest node id, so that the thread part of an owner keeps room within the contract's limit. */
     public static final int MAX_NODE_ID_LENGTH = 64;
@@ -74,7 +84,7 @@ public record DistributeLockSettings(String nodeId, Duration lease, Duration ren
     /** @return the defaults, with a fresh random node id */
     public static DistributeLockSettings defaults() {
         return new DistributeLockSettings(randomNodeId(), DEFAULT_LEASE, DEFAULT_LEASE.dividedBy(RENEWALS_PER_LEASE),
-                DEFAULT_MAX_LOCAL_HANDOFFS, LockLimits.DEFAULT_WAIT_CAP);
+                DEFAULT_MAX_LOCAL_HANDOFFS, LockLimits.DEFAULT_WAIT_CAP, DEFAULT_FAIR_LOCAL_LOCK);
     }
 
     /** @return a node id of {@code node-} and 16 random hex digits */
@@ -84,28 +94,38 @@ public record DistributeLockSettings(String nodeId, Duration lease, Duration ren
 
     /** @return these settings with another node id */
     public DistributeLockSettings withNodeId(String newNodeId) {
-        return new DistributeLockSettings(newNodeId, lease, renewInterval, maxLocalHandoffs, remoteWaitCap);
+        return new DistributeLockSettings(newNodeId, lease, renewInterval, maxLocalHandoffs,
+                remoteWaitCap, fairLocalLock);
     }
 
     /** @return these settings with another lease, renewed {@link #RENEWALS_PER_LEASE} times per lease */
     public DistributeLockSettings withLease(Duration newLease) {
         Objects.requireNonNull(newLease, "lease");
         return new DistributeLockSettings(nodeId, newLease, newLease.dividedBy(RENEWALS_PER_LEASE), maxLocalHandoffs,
-                remoteWaitCap);
+                remoteWaitCap, fairLocalLock);
     }
 
     /** @return these settings with another renewal interval (call after {@link #withLease}) */
     public DistributeLockSettings withRenewInterval(Duration newRenewInterval) {
-        return new DistributeLockSettings(nodeId, lease, newRenewInterval, maxLocalHandoffs, remoteWaitCap);
+        return new DistributeLockSettings(nodeId, lease, newRenewInterval, maxLocalHandoffs,
+                remoteWaitCap, fairLocalLock);
     }
 
     /** @return these settings with another bound on consecutive local hand-offs */
     public DistributeLockSettings withMaxLocalHandoffs(int newMaxLocalHandoffs) {
-        return new DistributeLockSettings(nodeId, lease, renewInterval, newMaxLocalHandoffs, remoteWaitCap);
+        return new DistributeLockSettings(nodeId, lease, renewInterval, newMaxLocalHandoffs,
+                remoteWaitCap, fairLocalLock);
     }
 
     /** @return these settings with another cap on one remote call's wait */
     public DistributeLockSettings withRemoteWaitCap(Duration newRemoteWaitCap) {
-        return new DistributeLockSettings(nodeId, lease, renewInterval, maxLocalHandoffs, newRemoteWaitCap);
+        return new DistributeLockSettings(nodeId, lease, renewInterval, maxLocalHandoffs,
+                newRemoteWaitCap, fairLocalLock);
+    }
+
+    /** @return these settings with local threads served first come, first served ({@code true}) or not */
+    public DistributeLockSettings withFairLocalLock(boolean newFairLocalLock) {
+        return new DistributeLockSettings(nodeId, lease, renewInterval, maxLocalHandoffs, remoteWaitCap,
+                newFairLocalLock);
     }
 }

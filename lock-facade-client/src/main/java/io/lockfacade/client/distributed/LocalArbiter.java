@@ -7,11 +7,11 @@ import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.LongSupplier;
 
 /**
- * Applies the {@link GrantState} machine of one node's locks: a fair local lock per lock decides which local
- * thread may move its grant; {@link GrantTransitions} decides the move from the state and the time read from the
- * node's clock; this class stores the next state and performs the move's effect (asks the master, releases
- * remotely, reports a loss). Only the thread holding an entry's local lock talks to the master about it, and no
- * local lock other than the entry's own is held across a remote call.
+ * Applies the {@link GrantState} machine of one node's locks: a local lock per lock (fair unless told otherwise)
+ * decides which local thread may move its grant; {@link GrantTransitions} decides the move from the state and the
+ * time read from the node's clock; this class stores the next state and performs the move's effect (asks the
+ * master, releases remotely, reports a loss). Only the thread holding an entry's local lock talks to the master
+ * about it, and no local lock other than the entry's own is held across a remote call.
  *
  * <p>A cached grant nobody takes is released by the last thread to leave the entry.
  */
@@ -22,11 +22,17 @@ final class LocalArbiter implements AutoCloseable {
     private final NodeSession session;
     private final GrantTransitions transitions;
     private final LongSupplier nanoClock;
-    private final LocalEntries entries = new LocalEntries();
+    private final LocalEntries entries;
     private volatile boolean closed;
 
-    /** Measures time on the session's clock, so that a grant and its session agree on when the TTL ran out. */
-    LocalArbiter(String nodeId, RemoteGrants grants, NodeSession session, HandoffPolicy handoffPolicy) {
+    /**
+     * Measures time on the session's clock, so that a grant and its session agree on when the TTL ran out.
+     *
+     * @param fairLocalLock whether local threads take each lock first come, first served
+     */
+    LocalArbiter(String nodeId, RemoteGrants grants, NodeSession session, HandoffPolicy handoffPolicy,
+                 boolean fairLocalLock) {
+        this.entries = new LocalEntries(fairLocalLock);
         this.nodeId = nodeId;
         this.grants = grants;
         this.session = session;

@@ -13,11 +13,17 @@ import java.util.concurrent.ConcurrentHashMap;
 final class LocalEntries {
 
     private final ConcurrentHashMap<LockId, LocalEntry> entries = new ConcurrentHashMap<>();
+    private final boolean fair;
+
+    /** @param fair whether each entry's local lock serves threads first come, first served */
+    LocalEntries(boolean fair) {
+        this.fair = fair;
+    }
 
     /** Counts the calling thread as a user of the entry for {@code id}, creating the entry if needed. */
     LocalEntry join(LockId id) {
         return entries.compute(id, (key, existing) -> {
-            LocalEntry entry = existing == null ? new LocalEntry() : existing;
+            LocalEntry entry = existing == null ? new LocalEntry(fair) : existing;
             entry.users++;
             return entry;
         });

@@ -3,18 +3,23 @@ package io.lockfacade.client.distributed;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
- * This node's state for one lock: the fair local lock that decides which local thread may hold (or ask the
- * master for) the grant, and the {@link GrantState} of the grant.
+ * This node's state for one lock: the local lock that decides which local thread may hold (or ask the master
+ * for) the grant, and the {@link GrantState} of the grant.
  */
 final class LocalEntry {
 
-    private final ReentrantLock mutex = new ReentrantLock(true);
+    private final ReentrantLock mutex;
 
     /** Written only by the thread holding {@link #mutex}; read by any thread. */
     private volatile GrantState state = GrantState.FREE;
 
     /** Acquisitions in progress or held; changed only inside {@link LocalEntries}' atomic per-key map operations. */
     int users;
+
+    /** @param fair whether the local lock serves threads first come, first served */
+    LocalEntry(boolean fair) {
+        this.mutex = new ReentrantLock(fair);
+    }
 
     ReentrantLock mutex() {
         return mutex;

@@ -48,6 +48,8 @@ public record LockFacadeProperties(URI masterUrl, ClientTransportSettings transp
     public static final String LEASE = "lockfacade.lease";
     /** Consecutive hand-offs of one grant between threads of this node. */
     public static final String MAX_LOCAL_HANDOFFS = "lockfacade.max-local-handoffs";
+    /** Whether this node's threads take a lock first come, first served ({@code true}, the default). */
+    public static final String FAIR_LOCAL_LOCK = "lockfacade.fair-local-lock";
     /** Longest wait asked for in one remote call. */
     public static final String REMOTE_WAIT_CAP = "lockfacade.remote-wait-cap";
 
@@ -77,7 +79,8 @@ public record LockFacadeProperties(URI masterUrl, ClientTransportSettings transp
                 .withNodeId(resolver.getProperty(NODE_ID, defaults.nodeId()).strip())
                 .withLease(duration(resolver, LEASE, defaults.lease()))
                 .withMaxLocalHandoffs(integer(resolver, MAX_LOCAL_HANDOFFS, defaults.maxLocalHandoffs()))
-                .withRemoteWaitCap(duration(resolver, REMOTE_WAIT_CAP, defaults.remoteWaitCap()));
+                .withRemoteWaitCap(duration(resolver, REMOTE_WAIT_CAP, defaults.remoteWaitCap()))
+                .withFairLocalLock(bool(resolver, FAIR_LOCAL_LOCK, defaults.fairLocalLock()));
         return of(resolver.getProperty(MASTER_URL), transport, lock);
     }
 
@@ -119,5 +122,18 @@ public record LockFacadeProperties(URI masterUrl, ClientTransportSettings transp
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException(property + " must be a whole number, was \"" + text + "\"", e);
         }
+    }
+
+    /** Reads {@code true} or {@code false} (any case); anything else is refused rather than read as false. */
+    private static boolean bool(PropertyResolver resolver, String property, boolean fallback) {
+        String text = resolver.getProperty(property);
+        if (text == null || text.isBlank()) {
+            return fallback;
+        }
+        String value = text.strip();
+        if (value.equalsIgnoreCase("true") || value.equalsIgnoreCase("false")) {
+            return Boolean.parseBoolean(value);
+        }
+        throw new IllegalArgumentException(property + " must be true or false, was \"" + text + "\"");
     }
 }

@@ -29,7 +29,7 @@ class LocalArbiterTest {
     private final InMemoryLockMaster master = new InMemoryLockMaster();
     private final RemoteGrants grants = new RemoteGrants(RemoteMemoryLockService.of(master), Duration.ofSeconds(1));
     private final LocalArbiter arbiter = new LocalArbiter("node-a", grants,
-            new NodeSession(grants, "node-a", TTL, TTL.dividedBy(3), clock::get), HandoffPolicy.bounded(1));
+            new NodeSession(grants, "node-a", TTL, TTL.dividedBy(3), clock::get), HandoffPolicy.bounded(1), true);
 
     @AfterEach
     void close() {

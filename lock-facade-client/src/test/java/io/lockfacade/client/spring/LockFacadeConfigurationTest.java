@@ -20,6 +20,7 @@ import java.util.HashMap;
 import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -50,11 +51,13 @@ class LockFacadeConfigurationTest {
         properties.put(LockFacadeProperties.NODE_ID, "node-spring");
         properties.put(LockFacadeProperties.LEASE, "2s");
         properties.put(LockFacadeProperties.READ_TIMEOUT, "12000");
+        properties.put(LockFacadeProperties.FAIR_LOCAL_LOCK, " FALSE ");
         try (AnnotationConfigApplicationContext context = javaContext()) {
             DistributeLock locks = context.getBean("distributeLock", DistributeLock.class);
 
             assertEquals("node-spring", locks.settings().nodeId());
             assertEquals(Duration.ofSeconds(2), locks.settings().lease());
+            assertFalse(locks.settings().fairLocalLock());
             assertTrue(context.getBean("memoryLockService") instanceof MemoryLockService);
             lockAndUnlockThroughTheMaster(locks);
         }
@@ -67,6 +70,16 @@ class LockFacadeConfigurationTest {
         BeanCreationException failure = assertThrows(BeanCreationException.class, this::javaContext);
 
         assertTrue(rootMessage(failure).contains(LockFacadeProperties.MASTER_URL), rootMessage(failure));
+    }
+
+    @Test
+    void aFairnessThatIsNeitherTrueNorFalseFailsStartUpNamingTheProperty() {
+        properties.put(LockFacadeProperties.FAIR_LOCAL_LOCK, "yes");
+
+        BeanCreationException failure = assertThrows(BeanCreationException.class, this::javaContext);
+
+        assertTrue(rootMessage(failure).contains(LockFacadeProperties.FAIR_LOCAL_LOCK + " must be true or false"),
+                rootMessage(failure));
     }
 
     @Test

@@ -74,6 +74,14 @@ public class LockFacadeClientProperties {
     private Duration remoteWaitCap = Duration.ofSeconds(10);
 
     /**
+     * Whether this node's threads take a lock first come, first served. 'false' lets a thread take a free lock
+     * ahead of threads already waiting (like a non-fair ReentrantLock): more throughput on a lock contended within
+     * the node, but a waiting thread may be passed over again and again. Between nodes the master is first come,
+     * first served either way.
+     */
+    private boolean fairLocalLock = true;
+
+    /**
      * @return the client's settings made of these properties
      * @throws IllegalStateException    if {@code master-url} is missing
      * @throws IllegalArgumentException if a value breaks a limit (the message names it)
@@ -84,7 +92,8 @@ public class LockFacadeClientProperties {
                 .withNodeId(nodeId == null || nodeId.isBlank() ? defaults.nodeId() : nodeId.strip())
                 .withLease(lease)
                 .withMaxLocalHandoffs(maxLocalHandoffs)
-                .withRemoteWaitCap(remoteWaitCap);
+                .withRemoteWaitCap(remoteWaitCap)
+                .withFairLocalLock(fairLocalLock);
         return LockFacadeProperties.of(masterUrl, new ClientTransportSettings(connectTimeout, readTimeout, secret),
                 lock);
     }
@@ -177,5 +186,15 @@ public class LockFacadeClientProperties {
     /** @param remoteWaitCap the longest wait asked for in one remote call */
     public void setRemoteWaitCap(Duration remoteWaitCap) {
         this.remoteWaitCap = remoteWaitCap;
+    }
+
+    /** @return whether this node's threads take a lock first come, first served */
+    public boolean isFairLocalLock() {
+        return fairLocalLock;
+    }
+
+    /** @param fairLocalLock whether this node's threads take a lock first come, first served */
+    public void setFairLocalLock(boolean fairLocalLock) {
+        this.fairLocalLock = fairLocalLock;
     }
 }

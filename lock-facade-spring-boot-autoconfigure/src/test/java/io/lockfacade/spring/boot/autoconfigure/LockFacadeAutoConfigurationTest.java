@@ -47,13 +47,14 @@ class LockFacadeAutoConfigurationTest {
     @Test
     void distributedModeDefinesTheLockUnderBothNamesWithTheConfiguredSettings() {
         runner.withPropertyValues(UNUSED_MASTER, "lockfacade.node-id=node-boot", "lockfacade.lease=2s",
-                "lockfacade.max-local-handoffs=3").run(context -> {
+                "lockfacade.max-local-handoffs=3", "lockfacade.fair-local-lock=false").run(context -> {
             assertThat(context).hasNotFailed().hasSingleBean(LockFacade.class).hasSingleBean(MemoryLockService.class);
             DistributeLock lock = context.getBean("distributeLock", DistributeLock.class);
             assertThat(context.getBean("memoryLock")).isSameAs(lock);
             assertThat(lock.settings().nodeId()).isEqualTo("node-boot");
             assertThat(lock.settings().lease()).isEqualTo(Duration.ofSeconds(2));
             assertThat(lock.settings().maxLocalHandoffs()).isEqualTo(3);
+            assertThat(lock.settings().fairLocalLock()).isFalse();
             assertThat(context).hasBean(DistributeLockedConfiguration.ADVISOR_BEAN_NAME);
         });
     }
@@ -185,6 +186,7 @@ class LockFacadeAutoConfigurationTest {
         assertThat(properties.getLease()).isEqualTo(lock.lease());
         assertThat(properties.getMaxLocalHandoffs()).isEqualTo(lock.maxLocalHandoffs());
         assertThat(properties.getRemoteWaitCap()).isEqualTo(LockLimits.DEFAULT_WAIT_CAP).isEqualTo(lock.remoteWaitCap());
+        assertThat(properties.isFairLocalLock()).isTrue().isEqualTo(lock.fairLocalLock());
     }
 
     /** An application that defines its own lock facade. */
