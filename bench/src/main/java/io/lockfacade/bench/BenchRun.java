@@ -5,9 +5,9 @@ import io.lockfacade.bench.node.BusyCpus;
 import io.lockfacade.bench.report.BenchReport;
 import io.lockfacade.bench.scenario.BenchContext;
 import io.lockfacade.bench.scenario.BenchProfile;
+import io.lockfacade.bench.scenario.ClientVariants;
 import io.lockfacade.bench.scenario.CrossJvmHandoff;
 import io.lockfacade.bench.scenario.CrossNodeFairness;
-import io.lockfacade.bench.scenario.HandoffBound;
 import io.lockfacade.bench.scenario.IntraJvmContention;
 import io.lockfacade.bench.scenario.ManyWaiters;
 import io.lockfacade.bench.scenario.ParallelThroughput;
@@ -41,7 +41,7 @@ public final class BenchRun {
     /** @return the scenarios sharing masters, in order */
     static List<Scenario> sharedMasterScenarios() {
         return List.of(new UncontendedLatency(), new ParallelThroughput(), new IntraJvmContention(),
-                new CrossNodeFairness(), new HandoffBound(), new CrossJvmHandoff());
+                new CrossNodeFairness(), new ClientVariants(), new CrossJvmHandoff());
     }
 
     /** @return the scenarios with masters of their own, in order */

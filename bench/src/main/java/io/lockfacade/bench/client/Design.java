@@ -4,9 +4,6 @@ import io.lockfacade.api.MemoryLockService;
 import io.lockfacade.bench.baseline.ArticleDistributeLock;
 import io.lockfacade.client.LockFacade;
 import io.lockfacade.client.distributed.DistributeLock;
-import io.lockfacade.client.distributed.DistributeLockSettings;
-
-import java.util.OptionalInt;
 
 /**
  * The two designs every scenario runs: Lock Facade as shipped, and the article's original design.
@@ -54,20 +51,21 @@ public enum Design {
     /**
      * Makes this design's client.
      *
-     * @param master           the master's service (already counting, if calls are to be counted)
-     * @param nodeId           the client's node id
-     * @param maxLocalHandoffs Lock Facade's bound on consecutive local hand-offs; empty for its default (the article
-     *                         has no hand-off)
+     * @param master  the master's service (already counting, if calls are to be counted)
+     * @param nodeId  the client's node id
+     * @param variant which Lock Facade client; the article has only {@link ClientVariant#AS_SHIPPED}
      * @return the client; close it with {@link LockClient#close()}
+     * @throws IllegalArgumentException if the article is asked for another variant
      */
-    LockFacade newFacade(MemoryLockService master, String nodeId, OptionalInt maxLocalHandoffs) {
+    LockFacade newFacade(MemoryLockService master, String nodeId, ClientVariant variant) {
         return switch (this) {
-            case LOCK_FACADE -> {
-                DistributeLockSettings settings = DistributeLockSettings.defaults().withNodeId(nodeId);
-                yield new DistributeLock(master, maxLocalHandoffs.isPresent()
-                        ? settings.withMaxLocalHandoffs(maxLocalHandoffs.getAsInt()) : settings);
+            case LOCK_FACADE -> variant.newLockFacade(master, nodeId);
+            case ARTICLE -> {
+                if (variant != ClientVariant.AS_SHIPPED) {
+                    throw new IllegalArgumentException("the article's design has no variant " + variant);
+                }
+                yield new ArticleDistributeLock(master, nodeId);
             }
-            case ARTICLE -> new ArticleDistributeLock(master, nodeId);
         };
     }
 }

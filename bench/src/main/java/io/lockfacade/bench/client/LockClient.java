@@ -7,7 +7,6 @@ import io.lockfacade.client.transport.MemoryLockServiceProxies;
 
 import java.net.URI;
 import java.time.Duration;
-import java.util.OptionalInt;
 
 /**
  * One benchmark client: a design's {@link LockFacade} on its own Hessian transport, with a counter of its remote
@@ -26,19 +25,16 @@ public record LockClient(LockFacade facade, CountingLockService counter, MemoryL
      * @param readTimeout the transport's read timeout; must exceed the master's wait cap for waiting calls
      */
     public static LockClient connect(Design design, URI serviceUri, String nodeId, Duration readTimeout) {
-        return connect(design, serviceUri, nodeId, readTimeout, OptionalInt.empty());
+        return connect(design, serviceUri, nodeId, readTimeout, ClientVariant.AS_SHIPPED);
     }
 
-    /**
-     * Connects a client whose bound on consecutive local hand-offs is {@code maxLocalHandoffs} (Lock Facade only;
-     * empty for the default).
-     */
+    /** Connects a client of {@code design} in {@code variant} (Lock Facade only; the article is as shipped). */
     public static LockClient connect(Design design, URI serviceUri, String nodeId, Duration readTimeout,
-                                     OptionalInt maxLocalHandoffs) {
+                                     ClientVariant variant) {
         MemoryLockService remote = MemoryLockServiceProxies.create(serviceUri,
                 ClientTransportSettings.defaults().withReadTimeout(readTimeout));
         CountingLockService counter = new CountingLockService(remote);
-        return new LockClient(design.newFacade(counter, nodeId, maxLocalHandoffs), counter, remote);
+        return new LockClient(design.newFacade(counter, nodeId, variant), counter, remote);
     }
 
     /** Connects with the transport's default timeouts. */

@@ -1,5 +1,6 @@
 package io.lockfacade.bench.node;
 
+import io.lockfacade.bench.client.ClientVariant;
 import io.lockfacade.bench.stats.AcquisitionLog;
 import io.lockfacade.bench.workload.ContentionWorkload;
 import io.lockfacade.bench.workload.WorkloadSpec;
@@ -10,7 +11,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.OptionalInt;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -42,16 +42,16 @@ public final class ContenderGroup implements AutoCloseable {
      */
     public static ContenderGroup start(MasterHandle master, String name, int nodes, WorkloadSpec spec, Path workDir)
             throws IOException {
-        return start(master, name, nodes, spec, workDir, OptionalInt.empty());
+        return start(master, name, nodes, spec, workDir, ClientVariant.AS_SHIPPED);
     }
 
     /**
-     * Starts a group whose clients bound their consecutive local hand-offs at {@code maxLocalHandoffs}.
+     * Starts a group whose clients are Lock Facade's in {@code variant}.
      *
      * @see #start(MasterHandle, String, int, WorkloadSpec, Path)
      */
     public static ContenderGroup start(MasterHandle master, String name, int nodes, WorkloadSpec spec, Path workDir,
-                                       OptionalInt maxLocalHandoffs) throws IOException {
+                                       ClientVariant variant) throws IOException {
         ContenderGroup group = new ContenderGroup(master);
         try {
             for (int n = 0; n < nodes; n++) {
@@ -59,7 +59,7 @@ public final class ContenderGroup implements AutoCloseable {
                 Path log = spec.log() ? workDir.resolve(nodeId + ".log") : null;
                 group.logFiles.add(log);
                 List<String> args = ContenderNodeMain.args(master.design(), master.serviceUri(), nodeId, log,
-                        maxLocalHandoffs, spec);
+                        variant, spec);
                 group.children.add(ChildJvm.start(nodeId, JvmCommand.of(NODE_HEAP, ContenderNodeMain.class, args)));
             }
             for (ChildJvm child : group.children) {

@@ -1,5 +1,6 @@
 package io.lockfacade.bench.node;
 
+import io.lockfacade.bench.client.ClientVariant;
 import io.lockfacade.bench.client.Design;
 import io.lockfacade.bench.client.LockClient;
 import io.lockfacade.bench.workload.ContentionWorkload;
@@ -11,12 +12,11 @@ import java.net.URI;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
-import java.util.OptionalInt;
 import java.util.stream.Stream;
 
 /**
  * A client node in its own JVM running a {@link ContentionWorkload}. Usage:
- * {@code ContenderNodeMain design masterUrl nodeId logFile|- maxLocalHandoffs|- <WorkloadSpec args>}. Prints
+ * {@code ContenderNodeMain design masterUrl nodeId logFile|- variant <WorkloadSpec args>}. Prints
  * {@value #READY}; then, for each {@code GO start=<nanoTime> end=<nanoTime>}, runs with fresh keys, writes its
  * acquisition log if asked and prints {@value #RESULT}. Exits when its standard input ends.
  */
@@ -29,10 +29,10 @@ public final class ContenderNodeMain {
     /** The outcome: {@code ops calls acquisitions overlaps errors logged busiest}. */
     public static final String RESULT = "RESULT";
 
-    /** Stands for "no log file", and for "the client's default hand-off bound". */
+    /** Stands for "no log file". */
     public static final String DEFAULT = "-";
 
-    private static final int HANDOFFS_ARG = 4;
+    private static final int VARIANT_ARG = 4;
     private static final int SPEC_OFFSET = 5;
 
     private ContenderNodeMain() {
@@ -43,10 +43,8 @@ public final class ContenderNodeMain {
      */
     public static void main(String[] args) {
         ParentLink parent = new ParentLink();
-        OptionalInt handoffs = DEFAULT.equals(args[HANDOFFS_ARG]) ? OptionalInt.empty()
-                : OptionalInt.of(Integer.parseInt(args[HANDOFFS_ARG]));
         try (LockClient client = LockClient.connect(Design.fromCliName(args[0]), URI.create(args[1]), args[2],
-                ClientTransportSettings.DEFAULT_READ_TIMEOUT, handoffs)) {
+                ClientTransportSettings.DEFAULT_READ_TIMEOUT, ClientVariant.fromCliName(args[VARIANT_ARG]))) {
             WorkloadSpec spec = WorkloadSpec.fromArgs(args, SPEC_OFFSET);
             // One uncontended round trip first: classes loaded and a connection open before the parent says go.
             String warmUpKey = args[2] + "-connect";
@@ -70,15 +68,11 @@ public final class ContenderNodeMain {
         }
     }
 
-    /**
-     * @return the arguments of a node of {@code design} on {@code serviceUri} running {@code spec}, its hand-off
-     *         bound {@code maxLocalHandoffs} (empty: the client's default)
-     */
+    /** @return the arguments of a {@code design} in {@code variant} at {@code serviceUri}, running {@code spec} */
     public static List<String> args(Design design, URI serviceUri, String nodeId, Path logFile,
-                                    OptionalInt maxLocalHandoffs, WorkloadSpec spec) {
+                                    ClientVariant variant, WorkloadSpec spec) {
         return Stream.concat(Stream.of(design.cliName(), serviceUri.toString(), nodeId,
-                logFile == null ? DEFAULT : logFile.toString(),
-                maxLocalHandoffs.isPresent() ? Integer.toString(maxLocalHandoffs.getAsInt()) : DEFAULT),
+                logFile == null ? DEFAULT : logFile.toString(), variant.cliName()),
                 Arrays.stream(spec.toArgs())).toList();
     }
 }

@@ -1,34 +1,35 @@
 package io.lockfacade.bench.scenario;
 
+import io.lockfacade.bench.client.ClientVariant;
 import io.lockfacade.bench.client.Design;
 import io.lockfacade.bench.node.ContenderGroup;
 import io.lockfacade.bench.node.GroupOutcome;
 import io.lockfacade.bench.report.BenchReport;
 import io.lockfacade.bench.report.ResultRow;
+import io.lockfacade.bench.report.Target;
 import io.lockfacade.bench.workload.WorkloadSpec;
 import io.lockfacade.client.distributed.DistributeLockSettings;
 
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.OptionalInt;
 
 /**
- * Scenario 3, the hand-off bound: what the default {@code maxLocalHandoffs} buys over a smaller one. One key's
- * grant goes back to the master after each run of local hand-offs, two round trips during which nobody holds the
- * lock, so one-JVM contention is bound by the round trip. This runs Lock Facade with its default bound
- * ({@value DistributeLockSettings#DEFAULT_MAX_LOCAL_HANDOFFS}) and with {@value #SMALLER_BOUND} (the default before
- * 2026-11-25) in alternating rounds; whether two JVMs share the lock fairly with the default bound is
- * {@link CrossNodeFairness}'s check.
+ * Scenario 3, what the client's settings cost and buy on one key, 16 threads, one JVM: Lock Facade as shipped,
+ * with the smaller hand-off bound of {@value ClientVariant#SMALLER_BOUND} (the default until 2026-11-25),
+ * with a non-fair local lock, a fair JDK lock alone (no master, no Lock Facade code: how fast first come, first
+ * served can hand over between threads on this machine) and the article's design, in alternating rounds.
+ *
+ * <p>A grant goes back to the master after each run of local hand-offs, two round trips during which nobody holds
+ * the lock; between those, each hand-off of a fair local lock is a thread switch. Whether two JVMs share the lock
+ * fairly with the default bound is {@link CrossNodeFairness}'s check.
  */
-public final class HandoffBound implements Scenario {
+public final class ClientVariants implements Scenario {
 
-    /** The smaller bound measured against the default. */
-    public static final int SMALLER_BOUND = 8;
-
-    private static final String DEFAULT = "default";
-    private static final String SMALLER = "smaller";
+    private static final String ARTICLE = "article";
 
     @Override
     public String id() {
@@ -44,27 +45,57 @@ public final class HandoffBound implements Scenario {
     public void run(BenchContext context, BenchReport report) throws Exception {
         WorkloadSpec spec = new WorkloadSpec(IntraJvmContention.LOCK_TYPE, true, IntraJvmContention.THREADS,
                 Duration.ZERO, Duration.ZERO, true);
+        List<ContenderGroup> groups = new ArrayList<>();
         Map<String, List<GroupOutcome>> runs;
-        try (ContenderGroup usual = start(context, "s3-bound-default", spec, OptionalInt.empty());
-             ContenderGroup smaller = start(context, "s3-bound" + SMALLER_BOUND, spec, OptionalInt.of(SMALLER_BOUND))) {
+        try {
             Map<String, Rounds.Run<GroupOutcome>> contestants = new LinkedHashMap<>();
-            contestants.put(DEFAULT, usual::run);
-            contestants.put(SMALLER, smaller::run);
+            for (ClientVariant variant : ClientVariant.values()) {
+                ContenderGroup group = ContenderGroup.start(context.sharedMaster(Design.LOCK_FACADE),
+                        context.uniqueName("s3-" + variant.cliName()), 1, spec, context.workDir(), variant);
+                groups.add(group);
+                contestants.put(variant.cliName(), group::run);
+            }
+            ContenderGroup article = ContenderGroup.start(context.sharedMaster(Design.ARTICLE),
+                    context.uniqueName("s3-variants-article"), 1, spec, context.workDir());
+            groups.add(article);
+            contestants.put(ARTICLE, article::run);
             runs = Rounds.alternate(context.profile(), context.profile().throughputWindow(), contestants);
+        } finally {
+            groups.forEach(ContenderGroup::close);
         }
-        GroupOutcome withDefault = GroupOutcome.combine(runs.get(DEFAULT));
-        GroupOutcome withSmaller = GroupOutcome.combine(runs.get(SMALLER));
-        String bound = "maxLocalHandoffs " + SMALLER_BOUND;
-        report.add(new ResultRow(IntraJvmContention.ID, "ops/s, 1 JVM × " + IntraJvmContention.THREADS
-                + " threads, default bound " + DistributeLockSettings.DEFAULT_MAX_LOCAL_HANDOFFS, "ops/s",
-                withDefault.operationsPerSecond(), bound, withSmaller.operationsPerSecond(), null)
-                .labelled("ops/s bound " + DistributeLockSettings.DEFAULT_MAX_LOCAL_HANDOFFS));
-        IntraJvmContention.checkOrder(report, "1 JVM, " + bound, runs.get(SMALLER));
+        Map<ClientVariant, GroupOutcome> outcomes = new EnumMap<>(ClientVariant.class);
+        for (ClientVariant variant : ClientVariant.values()) {
+            outcomes.put(variant, GroupOutcome.combine(runs.get(variant.cliName())));
+        }
+        report(report, outcomes, GroupOutcome.combine(runs.get(ARTICLE)));
+        IntraJvmContention.checkOrder(report, "1 JVM, " + ClientVariant.SMALLER_HANDOFF_BOUND.label(),
+                runs.get(ClientVariant.SMALLER_HANDOFF_BOUND.cliName()));
+        IntraJvmContention.checkOrder(report, "1 JVM, " + ClientVariant.NON_FAIR_LOCAL_LOCK.label(),
+                runs.get(ClientVariant.NON_FAIR_LOCAL_LOCK.cliName()));
+        GroupOutcome alone = outcomes.get(ClientVariant.FAIR_JDK_LOCK_ALONE);
+        report.check(IntraJvmContention.ID, ClientVariant.FAIR_JDK_LOCK_ALONE.label() + ": no overlapping holders",
+                alone.localOverlaps() == 0 && alone.errors() == 0,
+                alone.localOverlaps() + " overlaps, " + alone.errors() + " errors");
     }
 
-    private static ContenderGroup start(BenchContext context, String name, WorkloadSpec spec, OptionalInt bound)
-            throws Exception {
-        return ContenderGroup.start(context.sharedMaster(Design.LOCK_FACADE), context.uniqueName(name), 1, spec,
-                context.workDir(), bound);
+    private static void report(BenchReport report, Map<ClientVariant, GroupOutcome> outcomes, GroupOutcome article) {
+        String shape = "ops/s, 1 JVM × " + IntraJvmContention.THREADS + " threads, ";
+        double shipped = outcomes.get(ClientVariant.AS_SHIPPED).operationsPerSecond();
+        report.add(new ResultRow(IntraJvmContention.ID,
+                shape + "default bound " + DistributeLockSettings.DEFAULT_MAX_LOCAL_HANDOFFS, "ops/s", shipped,
+                ClientVariant.SMALLER_HANDOFF_BOUND.label(),
+                outcomes.get(ClientVariant.SMALLER_HANDOFF_BOUND).operationsPerSecond(), null)
+                .labelled("ops/s bound " + DistributeLockSettings.DEFAULT_MAX_LOCAL_HANDOFFS));
+        report.add(new ResultRow(IntraJvmContention.ID, shape + "default (fair local lock)", "ops/s", shipped,
+                ClientVariant.FAIR_JDK_LOCK_ALONE.label(),
+                outcomes.get(ClientVariant.FAIR_JDK_LOCK_ALONE).operationsPerSecond(), null)
+                .labelled("ops/s ÷ fair JDK lock"));
+        GroupOutcome nonFair = outcomes.get(ClientVariant.NON_FAIR_LOCAL_LOCK);
+        report.add(new ResultRow(IntraJvmContention.ID, shape + ClientVariant.NON_FAIR_LOCAL_LOCK.label(), "ops/s",
+                nonFair.operationsPerSecond(), Design.ARTICLE.label(), article.operationsPerSecond(),
+                IntraJvmContention.target()).labelled("ops/s non-fair"));
+        report.add(new ResultRow(IntraJvmContention.ID, "busiest thread's share of the acquisitions, "
+                + ClientVariant.NON_FAIR_LOCAL_LOCK.label(), "%", nonFair.busiestThreadPercent(),
+                Design.ARTICLE.label(), article.busiestThreadPercent(), null).labelled("busiest thread non-fair"));
     }
 }

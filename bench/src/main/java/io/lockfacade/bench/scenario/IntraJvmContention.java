@@ -56,8 +56,7 @@ public final class IntraJvmContention implements Scenario {
         }
         GroupOutcome facade = GroupOutcome.combine(runs.get(Design.LOCK_FACADE));
         GroupOutcome article = GroupOutcome.combine(runs.get(Design.ARTICLE));
-        Target target = Target.both("≥ " + (int) MIN_OPS_PER_SECOND + " and ≥ " + (int) MIN_BASELINE_RATIO + "×",
-                Target.valueAtLeast("", MIN_OPS_PER_SECOND), Target.ratioAtLeast("", MIN_BASELINE_RATIO));
+        Target target = target();
         report.add(new ResultRow(ID, "ops/s, 1 JVM × " + THREADS + " threads", "ops/s", facade.operationsPerSecond(),
                 Design.ARTICLE.label(), article.operationsPerSecond(), target).labelled("ops/s 1 JVM"));
         report.figure("S1", "p50 ÷ floor").ifPresent(singleThreadMicros -> report.add(new ResultRow(ID,
@@ -73,6 +72,12 @@ public final class IntraJvmContention implements Scenario {
         checkOrder(report, "1 JVM", runs.get(Design.LOCK_FACADE));
         report.check(ID, "article baseline: no overlapping holders", article.localOverlaps() == 0,
                 article.localOverlaps() + " overlaps");
+    }
+
+    /** @return the target for one JVM: an absolute rate and a multiple of the article's design */
+    static Target target() {
+        return Target.both("≥ " + (int) MIN_OPS_PER_SECOND + " and ≥ " + (int) MIN_BASELINE_RATIO + "×",
+                Target.valueAtLeast("", MIN_OPS_PER_SECOND), Target.ratioAtLeast("", MIN_BASELINE_RATIO));
     }
 
     /** Checks mutual exclusion and token order over every logged acquisition of every run. */
