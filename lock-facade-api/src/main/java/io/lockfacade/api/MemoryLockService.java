@@ -39,6 +39,19 @@ public interface MemoryLockService {
     boolean unlock(String lockType, String key, String owner);
 
     /**
+     * Releases the lock to the calls waiting for it, if any: an {@link #unlock} when another owner's call waits on
+     * this master for the lock, nothing otherwise. A node that passes one grant among its own threads calls it
+     * now and then so that other nodes get their turn, without giving up a lock that nobody else wants. Retried
+     * after a release it answers {@link YieldOutcome#NOT_HELD}, as a retried {@code unlock} answers {@code false}.
+     *
+     * @return {@link YieldOutcome#RELEASED} if a call was waiting and the lock is now released (the oldest waiter
+     *         has it); {@link YieldOutcome#KEPT} if {@code owner} holds it and no call waits (nothing changes);
+     *         {@link YieldOutcome#NOT_HELD} if {@code owner} does not hold it (nothing changes)
+     * @throws IllegalArgumentException if an argument is outside {@link LockLimits}
+     */
+    YieldOutcome yieldToWaiters(String lockType, String key, String owner);
+
+    /**
      * Extends the lease of a lock that {@code owner} still holds, to {@code leaseMillis} from now.
      *
      * @param leaseMillis the new lease; {@code <= 0} means the master's default

@@ -3,6 +3,7 @@ package io.lockfacade.bench.baseline;
 import io.lockfacade.api.LockGrant;
 import io.lockfacade.api.LockLimits;
 import io.lockfacade.api.MemoryLockService;
+import io.lockfacade.api.YieldOutcome;
 
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
@@ -51,6 +52,12 @@ public final class ArticleMasterService implements MemoryLockService, AutoClosea
     @Override
     public boolean unlock(String lockType, String key, String owner) {
         return table.unlock(lockType, key, owner);
+    }
+
+    /** The article's master parks no calls (its clients poll), so it has nothing to yield to. */
+    @Override
+    public YieldOutcome yieldToWaiters(String lockType, String key, String owner) {
+        throw new UnsupportedOperationException("the article's master has no waiting calls to yield to");
     }
 
     @Override

@@ -2,6 +2,7 @@ package io.lockfacade.bench.client;
 
 import io.lockfacade.api.LockGrant;
 import io.lockfacade.api.MemoryLockService;
+import io.lockfacade.api.YieldOutcome;
 
 import java.util.concurrent.atomic.LongAdder;
 
@@ -13,6 +14,7 @@ public final class CountingLockService implements MemoryLockService {
     private final MemoryLockService delegate;
     private final LongAdder tryLocks = new LongAdder();
     private final LongAdder unlocks = new LongAdder();
+    private final LongAdder yields = new LongAdder();
     private final LongAdder renewals = new LongAdder();
     private final LongAdder typeChecks = new LongAdder();
 
@@ -33,6 +35,12 @@ public final class CountingLockService implements MemoryLockService {
     public boolean unlock(String lockType, String key, String owner) {
         unlocks.increment();
         return delegate.unlock(lockType, key, owner);
+    }
+
+    @Override
+    public YieldOutcome yieldToWaiters(String lockType, String key, String owner) {
+        yields.increment();
+        return delegate.yieldToWaiters(lockType, key, owner);
     }
 
     @Override
@@ -83,7 +91,7 @@ public final class CountingLockService implements MemoryLockService {
 
     /** @return every call made so far */
     public long totalCalls() {
-        return tryLocks.sum() + unlocks.sum() + renewals.sum() + typeChecks.sum();
+        return tryLocks.sum() + unlocks.sum() + yields.sum() + renewals.sum() + typeChecks.sum();
     }
 
     @Override

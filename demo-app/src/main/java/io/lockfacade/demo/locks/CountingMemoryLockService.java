@@ -2,6 +2,7 @@ package io.lockfacade.demo.locks;
 
 import io.lockfacade.api.LockGrant;
 import io.lockfacade.api.MemoryLockService;
+import io.lockfacade.api.YieldOutcome;
 
 import java.util.Objects;
 import java.util.concurrent.atomic.LongAdder;
@@ -34,6 +35,13 @@ final class CountingMemoryLockService implements MemoryLockService {
     public boolean unlock(String lockType, String key, String owner) {
         unlock.increment();
         return delegate.unlock(lockType, key, owner);
+    }
+
+    /** Counted with the {@code unlock} calls: both release locks. */
+    @Override
+    public YieldOutcome yieldToWaiters(String lockType, String key, String owner) {
+        unlock.increment();
+        return delegate.yieldToWaiters(lockType, key, owner);
     }
 
     @Override

@@ -4,7 +4,7 @@ package io.lockfacade.demo.locks;
  * How many calls of each kind a node made to the master.
  *
  * @param tryLock         {@code tryLock} calls
- * @param unlock          {@code unlock} calls
+ * @param unlock          {@code unlock} and {@code yieldToWaiters} calls (releases)
  * @param renew           {@code renew} calls (lease renewal)
  * @param isLockTypeEmpty {@code isLockTypeEmpty} calls
  */
@@ -19,7 +19,7 @@ public record RemoteCalls(long tryLock, long unlock, long renew, long isLockType
                 isLockTypeEmpty + other.isLockTypeEmpty);
     }
 
-    /** @return the calls that acquire and release locks ({@code tryLock} and {@code unlock}) */
+    /** @return the calls that acquire and release locks ({@code tryLock}, {@code unlock}, {@code yieldToWaiters}) */
     public long lockAndUnlock() {
         return tryLock + unlock;
     }

@@ -2,6 +2,7 @@ package io.lockfacade.demo.locks;
 
 import io.lockfacade.api.LockGrant;
 import io.lockfacade.api.MemoryLockService;
+import io.lockfacade.api.YieldOutcome;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -20,6 +21,11 @@ class RemoteCallCounterTest {
         @Override
         public boolean unlock(String lockType, String key, String owner) {
             return true;
+        }
+
+        @Override
+        public YieldOutcome yieldToWaiters(String lockType, String key, String owner) {
+            return YieldOutcome.KEPT;
         }
 
         @Override
@@ -63,6 +69,7 @@ class RemoteCallCounterTest {
         service.tryLock("t", "k", "o", 0, 0);
         service.tryLock("t", "k", "o", 0, 0);
         service.unlock("t", "k", "o");
+        service.yieldToWaiters("t", "k", "o");
         service.renew("t", "k", "o", 0);
         service.isLockTypeEmpty("t");
         service.openSession("s", 0);
@@ -70,8 +77,8 @@ class RemoteCallCounterTest {
         service.keepAliveSession("s");
         service.closeSession("s");
 
-        assertEquals(new RemoteCalls(3, 1, 4, 1), counter.calls());
-        assertEquals(4, counter.calls().lockAndUnlock());
+        assertEquals(new RemoteCalls(3, 2, 4, 1), counter.calls());
+        assertEquals(5, counter.calls().lockAndUnlock());
     }
 
     @Test

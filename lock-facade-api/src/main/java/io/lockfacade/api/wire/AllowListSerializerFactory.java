@@ -30,6 +30,7 @@ public final class AllowListSerializerFactory extends SerializerFactory {
     /** What a client must decode: grants and the faults the master sends (with what a Throwable carries). */
     private static final Set<String> CLIENT_TYPES = Set.of(
             "io.lockfacade.api.LockGrant",
+            "io.lockfacade.api.YieldOutcome",
             "io.lockfacade.api.SessionExpiredException",
             "io.lockfacade.api.NotLeaderException",
             "java.lang.IllegalArgumentException",

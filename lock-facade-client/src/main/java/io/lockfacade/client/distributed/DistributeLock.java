@@ -23,8 +23,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * counted locally; the master never sees it. The owner the master sees is {@code nodeId:threadName#threadId}.
  *
  * <p><b>Hand-off.</b> On a final unlock with another local thread queued, the grant passes to that thread
- * without a remote call (same fencing token), at most {@code maxLocalHandoffs} times in a row; then it is
- * released on the master so that threads of other nodes, queued there in arrival order, get their turn.
+ * without a remote call (same fencing token), at most {@code maxLocalHandoffs} times in a row; then the node
+ * asks the master to yield it: released if a thread of another node waits there (queued in arrival order), kept
+ * for a new run of hand-offs if none does.
  *
  * <p><b>Timeouts.</b> The local and the remote wait share the caller's timeout; the remote wait is a series of
  * {@code tryLock} calls of at most {@code remoteWaitCap} each. A timeout, an interrupt or a transport failure

@@ -17,8 +17,8 @@ import java.util.UUID;
  * @param lease            the TTL of the node's session, which every grant lives under (default 30 s); a node
  *                         that stops its keep-alives loses its locks this long after the last confirmed one
  * @param renewInterval    time between two keep-alives of the session (default a third of the lease)
- * @param maxLocalHandoffs how many times in a row a grant may pass between threads of this node before it is
- *                         released to the master so other nodes get their turn (default
+ * @param maxLocalHandoffs how many times in a row a grant may pass between threads of this node before the node
+ *                         asks the master to yield it to other nodes' waiting calls (default
  *                         {@value #DEFAULT_MAX_LOCAL_HANDOFFS}; 0 disables hand-off)
  * @param remoteWaitCap    longest wait asked for in one {@code tryLock} call (default 10 s, the master's own
  *                         cap); keep it below the transport's read timeout
@@ -39,10 +39,10 @@ public record DistributeLockSettings(String nodeId, Duration lease, Duration ren
     public static final int RENEWALS_PER_LEASE = 3;
 
     /**
-     * Default number of consecutive hand-offs between threads of one node. Each run of hand-offs saves the two
-     * round trips of a release and a re-take; a node waiting on the master waits for at most this many local
-     * holders. Measured with 16 threads on one key: 32 gave 2.55x the throughput of 8 in one JVM, while two JVMs
-     * still shared the lock evenly (the smaller share 49.7 %).
+     * Default number of consecutive hand-offs between threads of one node; each run ends with one
+     * {@code yieldToWaiters} call. A node waiting on the master waits for at most this many local holders.
+     * Measured with 16 threads on one key when each run ended with a release and a re-take: 32 gave 2.55x the
+     * throughput of 8 in one JVM, while two JVMs still shared the lock evenly (the smaller share 49.7 %).
      */
     public static final int DEFAULT_MAX_LOCAL_HANDOFFS = 32;
 

@@ -26,6 +26,11 @@ record GrantStep(GrantState next, Effect effect, RemoteHold hold, String lossRea
         HANDED_OFF,
         /** Release the grant on the master; a refusal means it was lost meanwhile. */
         RELEASE_ON_MASTER,
+        /**
+         * Ask the master to release the grant if another owner's call waits for it, then apply
+         * {@link GrantTransitions#yielded}; the state is unchanged until then.
+         */
+        YIELD_TO_WAITERS,
         /** Release the lost grant on a best-effort basis and tell the holder it was lost. */
         REPORT_LOST,
         /** Release a grant nobody will take on a best-effort basis. */

@@ -64,8 +64,9 @@ final class GrantTransitions {
      *
      * @param localThreadsQueued whether another thread of this node waits for the local lock
      * @param closed             whether the client is closed (a closed client never hands off)
-     * @return {@code HANDED_OFF} (to CACHED) when the policy allows it; {@code RELEASE_ON_MASTER} (to FREE)
-     *         otherwise; {@code REPORT_LOST} (to FREE) when the grant is LOST at {@code nowNanos}
+     * @return {@code HANDED_OFF} (to CACHED) when the policy allows it; {@code YIELD_TO_WAITERS} (HELD, unchanged)
+     *         when the run of hand-offs is over; {@code RELEASE_ON_MASTER} (to FREE) otherwise; {@code REPORT_LOST}
+     *         (to FREE) when the grant is LOST at {@code nowNanos}
      * @throws IllegalStateException unless HELD (or LOST from HELD)
      */
     GrantStep finalUnlock(GrantState state, long nowNanos, boolean localThreadsQueued, boolean closed) {
@@ -77,10 +78,27 @@ final class GrantTransitions {
             throw unexpected("finalUnlock", current);
         }
         HandoffPolicy.Decision decision = handoffPolicy.onFinalUnlock(!closed, localThreadsQueued, held.handoffs());
-        if (decision == HandoffPolicy.Decision.HAND_OFF) {
-            return GrantStep.of(new Cached(held.hold(), held.handoffs() + 1), Effect.HANDED_OFF, held.hold());
+        return switch (decision) {
+            case HAND_OFF -> GrantStep.of(new Cached(held.hold(), held.handoffs() + 1), Effect.HANDED_OFF, held.hold());
+            case YIELD_TO_OTHER_NODES -> GrantStep.of(held, Effect.YIELD_TO_WAITERS, held.hold());
+            case RELEASE_REMOTELY -> GrantStep.of(FREE, Effect.RELEASE_ON_MASTER, held.hold());
+        };
+    }
+
+    /**
+     * The master answered the holder's {@code YIELD_TO_WAITERS}.
+     *
+     * @param kept whether the master kept the grant for this node because no other node's call waited
+     * @return {@code HANDED_OFF} (to CACHED, starting a new run of hand-offs) if kept; {@code NONE} (to FREE)
+     *         if the grant is gone (released to a waiter, or lost: the caller tells which)
+     * @throws IllegalStateException unless HELD
+     */
+    GrantStep yielded(GrantState state, boolean kept) {
+        if (!(state instanceof Held held)) {
+            throw unexpected("yielded", state);
         }
-        return GrantStep.of(FREE, Effect.RELEASE_ON_MASTER, held.hold());
+        return kept ? GrantStep.of(new Cached(held.hold(), 1), Effect.HANDED_OFF, held.hold())
+                : GrantStep.of(FREE, Effect.NONE, held.hold());
     }
 
     /**

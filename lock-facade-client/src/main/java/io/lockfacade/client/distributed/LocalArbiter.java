@@ -1,6 +1,8 @@
 package io.lockfacade.client.distributed;
 
 import io.lockfacade.api.LockLostException;
+import io.lockfacade.api.LockServiceUnavailableException;
+import io.lockfacade.api.YieldOutcome;
 
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.locks.ReentrantLock;
@@ -187,15 +189,50 @@ final class LocalArbiter implements AutoCloseable {
                 return step.lossReason();
             }
             case RELEASE_ON_MASTER -> {
-                hold.released();
-                if (grants.release(hold)) {
-                    return null;
-                }
-                hold.markLost("the master no longer held it at release (session ended or lock force-removed)");
-                return hold.lossReasonAt(nanoClock.getAsLong());
+                return releaseOnMaster(hold);
+            }
+            case YIELD_TO_WAITERS -> {
+                return yieldToWaiters(entry, hold);
             }
             default -> throw new IllegalStateException("unexpected step on the final unlock: " + step);
         }
+    }
+
+    /** @return why the grant was lost, or {@code null} if the master released it for this owner */
+    private String releaseOnMaster(RemoteHold hold) {
+        hold.released();
+        if (grants.release(hold)) {
+            return null;
+        }
+        hold.markLost("the master no longer held it at release (session ended or lock force-removed)");
+        return hold.lossReasonAt(nanoClock.getAsLong());
+    }
+
+    /**
+     * After a run of hand-offs: the master releases the grant if another node's call waits for it, else this node
+     * keeps it for the next local thread. If the master cannot answer (unreachable, or older than the method),
+     * the grant is released as before the method existed.
+     *
+     * @return why the grant was lost, or {@code null} if it was kept or released
+     */
+    private String yieldToWaiters(LocalEntry entry, RemoteHold hold) {
+        YieldOutcome outcome;
+        try {
+            outcome = grants.yieldToWaiters(hold);
+        } catch (LockServiceUnavailableException e) {
+            entry.apply(transitions.yielded(entry.state(), false));
+            return releaseOnMaster(hold);
+        }
+        GrantStep step = entry.apply(transitions.yielded(entry.state(), outcome == YieldOutcome.KEPT));
+        if (step.effect() == GrantStep.Effect.HANDED_OFF) {
+            return null;
+        }
+        hold.released();
+        if (outcome == YieldOutcome.RELEASED) {
+            return null;
+        }
+        hold.markLost("the master no longer held it when asked to yield (session ended or lock force-removed)");
+        return hold.lossReasonAt(nanoClock.getAsLong());
     }
 
     /** Leaves the entry; the last one out releases a grant still cached for a thread that gave up. */

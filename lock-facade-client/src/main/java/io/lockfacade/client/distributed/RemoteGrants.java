@@ -2,6 +2,7 @@ package io.lockfacade.client.distributed;
 
 import io.lockfacade.api.LockGrant;
 import io.lockfacade.api.LockServiceUnavailableException;
+import io.lockfacade.api.YieldOutcome;
 import io.lockfacade.api.SessionExpiredException;
 import io.lockfacade.client.transport.RemoteMemoryLockService;
 import org.slf4j.Logger;
@@ -89,6 +90,19 @@ final class RemoteGrants {
     boolean release(RemoteHold hold) {
         return master.unlock(hold.id().lockType(), hold.id().key(), hold.owner())
                 || releasedByAnEarlierAttempt(hold);
+    }
+
+    /**
+     * Releases a grant on the master only if another owner's call waits for it there.
+     *
+     * @return {@link YieldOutcome#KEPT} if nobody waited (this owner still holds it), {@link YieldOutcome#RELEASED}
+     *         if it was released (by this call, or by an earlier attempt whose reply was lost), else
+     *         {@link YieldOutcome#NOT_HELD}: it was lost
+     * @throws LockServiceUnavailableException if the master cannot be reached, or does not know the method
+     */
+    YieldOutcome yieldToWaiters(RemoteHold hold) {
+        YieldOutcome outcome = master.yieldToWaiters(hold.id().lockType(), hold.id().key(), hold.owner());
+        return outcome == YieldOutcome.NOT_HELD && releasedByAnEarlierAttempt(hold) ? YieldOutcome.RELEASED : outcome;
     }
 
     /**

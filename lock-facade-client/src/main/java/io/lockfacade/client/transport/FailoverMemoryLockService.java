@@ -4,6 +4,7 @@ import io.lockfacade.api.LockGrant;
 import io.lockfacade.api.LockServiceUnavailableException;
 import io.lockfacade.api.MemoryLockService;
 import io.lockfacade.api.NotLeaderException;
+import io.lockfacade.api.YieldOutcome;
 
 import java.net.URI;
 import java.time.Duration;
@@ -97,6 +98,11 @@ public final class FailoverMemoryLockService implements MemoryLockService {
     @Override
     public boolean unlock(String lockType, String key, String owner) {
         return call(service -> service.unlock(lockType, key, owner), false, 0, "unlock");
+    }
+
+    @Override
+    public YieldOutcome yieldToWaiters(String lockType, String key, String owner) {
+        return call(service -> service.yieldToWaiters(lockType, key, owner), false, 0, "yieldToWaiters");
     }
 
     @Override

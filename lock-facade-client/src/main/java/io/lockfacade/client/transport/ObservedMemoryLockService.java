@@ -2,6 +2,7 @@ package io.lockfacade.client.transport;
 
 import io.lockfacade.api.LockGrant;
 import io.lockfacade.api.MemoryLockService;
+import io.lockfacade.api.YieldOutcome;
 import io.lockfacade.client.LockObserver;
 import io.lockfacade.client.LockObserver.RemoteCallOutcome;
 
@@ -32,6 +33,11 @@ final class ObservedMemoryLockService implements MemoryLockService {
     @Override
     public boolean unlock(String lockType, String key, String owner) {
         return observe("unlock", () -> delegate.unlock(lockType, key, owner));
+    }
+
+    @Override
+    public YieldOutcome yieldToWaiters(String lockType, String key, String owner) {
+        return observe("yieldToWaiters", () -> delegate.yieldToWaiters(lockType, key, owner));
     }
 
     @Override

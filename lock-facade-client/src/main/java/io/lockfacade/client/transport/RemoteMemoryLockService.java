@@ -5,6 +5,7 @@ import com.caucho.hessian.client.HessianRuntimeException;
 import io.lockfacade.api.LockGrant;
 import io.lockfacade.api.LockServiceUnavailableException;
 import io.lockfacade.api.MemoryLockService;
+import io.lockfacade.api.YieldOutcome;
 import io.lockfacade.client.LockObserver;
 
 import java.io.IOException;
@@ -84,6 +85,11 @@ public final class RemoteMemoryLockService implements MemoryLockService {
     @Override
     public boolean unlock(String lockType, String key, String owner) {
         return call(() -> delegate.unlock(lockType, key, owner), "unlock", lockType + "/" + key);
+    }
+
+    @Override
+    public YieldOutcome yieldToWaiters(String lockType, String key, String owner) {
+        return call(() -> delegate.yieldToWaiters(lockType, key, owner), "yieldToWaiters", lockType + "/" + key);
     }
 
     /**

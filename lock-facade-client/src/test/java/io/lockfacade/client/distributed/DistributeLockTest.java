@@ -1,5 +1,6 @@
 package io.lockfacade.client.distributed;
 
+import io.lockfacade.client.testing.InMemoryLockMaster.Failure;
 import io.lockfacade.client.testing.InMemoryLockMaster.Operation;
 import io.lockfacade.testsupport.await.Await;
 import org.junit.jupiter.api.AfterEach;
@@ -107,23 +108,58 @@ class DistributeLockTest {
     }
 
     @Test
-    void handOffsStopAtMaxLocalHandoffsSoOtherNodesGetATurn() throws Exception {
+    void atTheHandOffBoundTheGrantGoesToAnotherNodeWaitingOnTheMaster() throws Exception {
         DistributeLock node = cluster.node(ClusterFixture.settings("node-a").withMaxLocalHandoffs(2));
+        DistributeLock other = cluster.node("node-b");
         node.lock(TYPE, KEY, PATIENCE_MILLIS);
         long token = node.fencingToken(TYPE, KEY).orElseThrow();
-        List<Future<Long>> queued = new ArrayList<>();
-        for (int i = 1; i <= 3; i++) {
-            queued.add(lockRecordTokenAndUnlock(node));
-            int length = i;
-            Await.until(length + " threads queue locally", () -> node.localQueueLength(TYPE, KEY) == length);
-        }
+        List<Future<Long>> queued = queueThreeLocalThreads(node);
+        Future<Long> elsewhere = lockRecordTokenAndUnlock(other);
+        Await.until("node-b waits on the master", () -> cluster.master.waiting(TYPE, KEY) == 1);
 
         node.unlock(TYPE, KEY);
 
         assertEquals(token, await(queued.get(0)));
         assertEquals(token, await(queued.get(1)));
-        assertTrue(await(queued.get(2)) > token);
-        assertEquals(2, cluster.master.calls(Operation.TRY_LOCK));
+        long otherToken = await(elsewhere);
+        assertTrue(otherToken > token, "node-b got the lock next, with a new grant");
+        assertTrue(await(queued.get(2)) > otherToken, "node-a's third thread asked again, behind node-b");
+        assertEquals(1, cluster.master.calls(Operation.YIELD_TO_WAITERS));
+    }
+
+    @Test
+    void atTheHandOffBoundTheGrantIsKeptWhenNoOtherNodeWaits() throws Exception {
+        DistributeLock node = cluster.node(ClusterFixture.settings("node-a").withMaxLocalHandoffs(2));
+        node.lock(TYPE, KEY, PATIENCE_MILLIS);
+        long token = node.fencingToken(TYPE, KEY).orElseThrow();
+        List<Future<Long>> queued = queueThreeLocalThreads(node);
+
+        node.unlock(TYPE, KEY);
+
+        for (Future<Long> thread : queued) {
+            assertEquals(token, await(thread));
+        }
+        assertEquals(1, cluster.master.calls(Operation.YIELD_TO_WAITERS));
+        assertEquals(1, cluster.master.calls(Operation.TRY_LOCK));
+        assertEquals(1, cluster.master.calls(Operation.UNLOCK), "released once, by the last thread");
+        assertEquals(0, cluster.master.liveLocks());
+    }
+
+    @Test
+    void aMasterThatCannotYieldGetsThePlainReleaseInstead() throws Exception {
+        DistributeLock node = cluster.node(ClusterFixture.settings("node-a").withMaxLocalHandoffs(1));
+        cluster.master.fail(Operation.YIELD_TO_WAITERS, Failure.BEFORE_CALL);
+        node.lock(TYPE, KEY, PATIENCE_MILLIS);
+        long token = node.fencingToken(TYPE, KEY).orElseThrow();
+        List<Future<Long>> queued = queueThreeLocalThreads(node);
+
+        node.unlock(TYPE, KEY);
+
+        assertEquals(token, await(queued.get(0)));
+        long second = await(queued.get(1));
+        assertTrue(second > token, "released at the bound, then asked again");
+        assertEquals(second, await(queued.get(2)));
+        assertEquals(0, cluster.master.liveLocks());
     }
 
     @Test
@@ -216,6 +252,17 @@ class DistributeLockTest {
             node.unlock(TYPE, KEY);
         }
         assertTrue(node.isHeldByCurrentThread(TYPE, KEY));
+    }
+
+    /** Starts three threads that each lock, note the token and unlock, and waits until all three queue locally. */
+    private List<Future<Long>> queueThreeLocalThreads(DistributeLock node) {
+        List<Future<Long>> queued = new ArrayList<>();
+        for (int i = 1; i <= 3; i++) {
+            queued.add(lockRecordTokenAndUnlock(node));
+            int length = i;
+            Await.until(length + " threads queue locally", () -> node.localQueueLength(TYPE, KEY) == length);
+        }
+        return queued;
     }
 
     /** In a worker: lock, note the fencing token, unlock; the future yields the token. */

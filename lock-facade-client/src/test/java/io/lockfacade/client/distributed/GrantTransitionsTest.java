@@ -73,7 +73,7 @@ class GrantTransitionsTest {
     }
 
     @Test
-    void theBoundOnConsecutiveHandOffsSendsTheGrantBackToTheMaster() {
+    void theBoundOnConsecutiveHandOffsAsksTheMasterToYieldTheGrantToOtherNodes() {
         GrantState state = transitions.granted(FREE, hold);
         for (int i = 0; i < MAX_HANDOFFS; i++) {
             state = transitions.finalUnlock(state, clock.get(), QUEUED, OPEN).next();
@@ -82,7 +82,25 @@ class GrantTransitionsTest {
 
         GrantStep step = transitions.finalUnlock(state, clock.get(), QUEUED, OPEN);
 
-        assertEquals(Effect.RELEASE_ON_MASTER, step.effect());
+        assertEquals(Effect.YIELD_TO_WAITERS, step.effect());
+        assertSame(hold, step.hold());
+        assertEquals(state, step.next(), "unchanged until the master answers");
+    }
+
+    @Test
+    void aGrantTheMasterKeptStartsANewRunOfHandOffs() {
+        GrantStep step = transitions.yielded(new Held(hold, MAX_HANDOFFS), true);
+
+        assertEquals(Effect.HANDED_OFF, step.effect());
+        assertEquals(new Cached(hold, 1), step.next());
+    }
+
+    @Test
+    void aGrantTheMasterYieldedIsGone() {
+        GrantStep step = transitions.yielded(new Held(hold, MAX_HANDOFFS), false);
+
+        assertEquals(Effect.NONE, step.effect());
+        assertSame(FREE, step.next());
     }
 
     @Test
@@ -154,6 +172,7 @@ class GrantTransitionsTest {
         assertThrows(IllegalStateException.class, () -> transitions.granted(held, hold));
         assertThrows(IllegalStateException.class, () -> transitions.finalUnlock(FREE, clock.get(), QUEUED, OPEN));
         assertThrows(IllegalStateException.class, () -> transitions.abandon(held));
+        assertThrows(IllegalStateException.class, () -> transitions.yielded(new Cached(hold, 1), true));
     }
 
     @Test

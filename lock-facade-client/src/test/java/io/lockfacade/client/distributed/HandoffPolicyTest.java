@@ -4,6 +4,7 @@ import org.junit.jupiter.api.Test;
 
 import static io.lockfacade.client.distributed.HandoffPolicy.Decision.HAND_OFF;
 import static io.lockfacade.client.distributed.HandoffPolicy.Decision.RELEASE_REMOTELY;
+import static io.lockfacade.client.distributed.HandoffPolicy.Decision.YIELD_TO_OTHER_NODES;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 class HandoffPolicyTest {
@@ -26,9 +27,9 @@ class HandoffPolicyTest {
     }
 
     @Test
-    void releasesOnceTheBoundOfConsecutiveHandOffsIsReached() {
+    void yieldsToOtherNodesOnceTheBoundOfConsecutiveHandOffsIsReached() {
         assertEquals(HAND_OFF, policy.onFinalUnlock(true, true, 1));
-        assertEquals(RELEASE_REMOTELY, policy.onFinalUnlock(true, true, 2));
+        assertEquals(YIELD_TO_OTHER_NODES, policy.onFinalUnlock(true, true, 2));
     }
 
     @Test

@@ -6,6 +6,7 @@ import io.lockfacade.api.LockGrant;
 import io.lockfacade.api.LockLimits;
 import io.lockfacade.api.MemoryLockService;
 import io.lockfacade.api.SessionExpiredException;
+import io.lockfacade.api.YieldOutcome;
 
 import java.time.Duration;
 import java.util.ArrayDeque;
@@ -27,7 +28,8 @@ public final class InMemoryLockMaster implements MemoryLockService {
     /** The remote operations, for counting calls and injecting failures. */
     public enum Operation {
         /** {@code tryLock} and {@code tryLockInSession}. */
-        TRY_LOCK, UNLOCK, RENEW, IS_LOCK_TYPE_EMPTY, OPEN_SESSION, KEEP_ALIVE_SESSION, CLOSE_SESSION
+        TRY_LOCK, UNLOCK, YIELD_TO_WAITERS, RENEW, IS_LOCK_TYPE_EMPTY, OPEN_SESSION, KEEP_ALIVE_SESSION,
+        CLOSE_SESSION
     }
 
     /** How an operation fails. */
@@ -216,6 +218,27 @@ public final class InMemoryLockMaster implements MemoryLockService {
         }
         failAfter(Operation.UNLOCK);
         return released;
+    }
+
+    @Override
+    public YieldOutcome yieldToWaiters(String lockType, String key, String owner) {
+        Key id = check(Operation.YIELD_TO_WAITERS, lockType, key, owner);
+        YieldOutcome outcome;
+        synchronized (monitor) {
+            Held held = live(id);
+            ArrayDeque<Object> queue = waiters.get(id);
+            if (held == null || !held.grant.getOwner().equals(owner)) {
+                outcome = YieldOutcome.NOT_HELD;
+            } else if (queue == null || queue.isEmpty()) {
+                outcome = YieldOutcome.KEPT;
+            } else {
+                locks.remove(id);
+                monitor.notifyAll();
+                outcome = YieldOutcome.RELEASED;
+            }
+        }
+        failAfter(Operation.YIELD_TO_WAITERS);
+        return outcome;
     }
 
     @Override

@@ -4,6 +4,7 @@ import com.caucho.hessian.client.HessianConnectionException;
 import io.lockfacade.api.LockGrant;
 import io.lockfacade.api.LockServiceUnavailableException;
 import io.lockfacade.api.MemoryLockService;
+import io.lockfacade.api.YieldOutcome;
 import org.junit.jupiter.api.Test;
 
 import java.lang.reflect.UndeclaredThrowableException;
@@ -72,6 +73,11 @@ class RemoteMemoryLockServiceTest {
 
             @Override
             public boolean unlock(String lockType, String key, String owner) {
+                throw failure.get();
+            }
+
+            @Override
+            public YieldOutcome yieldToWaiters(String lockType, String key, String owner) {
                 throw failure.get();
             }
 

@@ -5,6 +5,7 @@ import io.lockfacade.api.LockGrant;
 import io.lockfacade.api.LockLimits;
 import io.lockfacade.api.NotLeaderException;
 import io.lockfacade.api.SessionExpiredException;
+import io.lockfacade.api.YieldOutcome;
 import io.lockfacade.group.raft.CommandBatch;
 import io.lockfacade.group.raft.GroupEvents;
 import io.lockfacade.group.raft.GroupMember;
@@ -194,6 +195,22 @@ public final class GroupMemberLockService implements ParkingLockService, GroupEv
         }
         waiters.handOff(next, CompletableFuture.completedFuture(attempt(next, outcomes.get(1))));
         return outcomes.get(0).yes();
+    }
+
+    /**
+     * Releases the lock, through {@link #unlock}, when a call is parked on this leader for it; otherwise answers
+     * from the applied table whether {@code owner} holds it. Waiting calls park only on the leader, so this
+     * member sees all of them.
+     */
+    @Override
+    public YieldOutcome yieldToWaiters(String lockType, String key, String owner) {
+        LockKey lockKey = lockKey(lockType, key);
+        LockArguments.requireOwner(owner);
+        log.requireLeader();
+        if (waiters.waitingFor(lockKey) > 0) {
+            return unlock(lockType, key, owner) ? YieldOutcome.RELEASED : YieldOutcome.NOT_HELD;
+        }
+        return owner.equals(table.holder(lockKey)) ? YieldOutcome.KEPT : YieldOutcome.NOT_HELD;
     }
 
     @Override

@@ -2,8 +2,11 @@ package io.lockfacade.group.service;
 
 import io.lockfacade.api.LockGrant;
 import io.lockfacade.api.NotLeaderException;
+import io.lockfacade.api.YieldOutcome;
 import io.lockfacade.group.state.TableImage;
 import io.lockfacade.server.table.Handout;
+import io.lockfacade.server.table.LockKey;
+import io.lockfacade.testsupport.await.Await;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -78,6 +81,7 @@ class InProcessGroupTest {
         assertEquals("not leader; leader is " + group.topology().members().get(leaderIndex).serviceUri(),
                 refused.getMessage());
         assertThrows(NotLeaderException.class, () -> group.service(follower).isLockTypeEmpty("orders"));
+        assertThrows(NotLeaderException.class, () -> group.service(follower).yieldToWaiters("orders", "k", "o"));
         assertTrue(group.service(leaderIndex).isLockTypeEmpty("orders"));
     }
 
@@ -92,6 +96,23 @@ class InProcessGroupTest {
         LockGrant second = waiting.get(5, TimeUnit.SECONDS).grant();
         assertEquals("b", second.getOwner());
         assertTrue(second.getFencingToken() > first.getFencingToken());
+    }
+
+    @Test
+    void theLeaderYieldsALockOnlyToACallParkedForIt() throws Exception {
+        GroupMemberLockService leader = group.service(group.awaitServingLeader());
+        LockGrant first = leader.tryLock("orders", "y", "a", LEASE, 0);
+        assertEquals(YieldOutcome.KEPT, leader.yieldToWaiters("orders", "y", "a"));
+        assertEquals(YieldOutcome.NOT_HELD, leader.yieldToWaiters("orders", "y", "other"));
+        CompletableFuture<Handout> waiting = leader.tryLockAsync("orders", "y", "b", LEASE, 8_000);
+        Await.until("b parks on the leader", () -> leader.waitingFor(new LockKey("orders", "y")) == 1);
+
+        assertEquals(YieldOutcome.RELEASED, leader.yieldToWaiters("orders", "y", "a"));
+
+        LockGrant second = waiting.get(5, TimeUnit.SECONDS).grant();
+        assertEquals("b", second.getOwner());
+        assertTrue(second.getFencingToken() > first.getFencingToken());
+        assertEquals(YieldOutcome.NOT_HELD, leader.yieldToWaiters("orders", "y", "a"));
     }
 
     @Test

@@ -4,12 +4,15 @@ import io.lockfacade.api.LockArguments;
 import io.lockfacade.api.LockLimits;
 import io.lockfacade.api.MemoryLockService;
 import io.lockfacade.api.SessionExpiredException;
+import io.lockfacade.api.YieldOutcome;
 import io.lockfacade.server.expiry.LeaseReaper;
 import io.lockfacade.server.table.Handout;
+import io.lockfacade.server.table.LockInfo;
 import io.lockfacade.server.table.LockKey;
 import io.lockfacade.server.table.LockMachine;
 
 import java.time.Duration;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
@@ -126,6 +129,25 @@ public final class MemoryLockServiceImpl implements ParkingLockService, AutoClos
     @Override
     public boolean unlock(String lockType, String key, String owner) {
         return table.release(lockKey(lockType, key), LockArguments.requireOwner(owner));
+    }
+
+    /**
+     * Releases the lock when a call waits for it. Reads the holder and the waiters, then releases through
+     * {@link #unlock}: a call that starts waiting just after the read waits for the owner's next yield or unlock,
+     * as it would had it come a moment later; one that gives up just after it finds the lock released for nobody.
+     */
+    @Override
+    public YieldOutcome yieldToWaiters(String lockType, String key, String owner) {
+        LockKey lockKey = lockKey(lockType, key);
+        LockArguments.requireOwner(owner);
+        Optional<LockInfo> lock = table.describe(lockKey);
+        if (lock.isEmpty() || !owner.equals(lock.get().owner())) {
+            return YieldOutcome.NOT_HELD;
+        }
+        if (lock.get().waiters() == 0) {
+            return YieldOutcome.KEPT;
+        }
+        return table.release(lockKey, owner) ? YieldOutcome.RELEASED : YieldOutcome.NOT_HELD;
     }
 
     @Override

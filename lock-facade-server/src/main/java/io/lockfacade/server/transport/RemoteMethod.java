@@ -16,6 +16,10 @@ public enum RemoteMethod {
     /** {@code unlock(lockType, key, owner)}. */
     UNLOCK("unlock", Parameter.string("lockType"), Parameter.string("key"), Parameter.string("owner")),
 
+    /** {@code yieldToWaiters(lockType, key, owner)}. */
+    YIELD_TO_WAITERS("yieldToWaiters", Parameter.string("lockType"), Parameter.string("key"),
+            Parameter.string("owner")),
+
     /** {@code renew(lockType, key, owner, leaseMillis)}. */
     RENEW("renew", Parameter.string("lockType"), Parameter.string("key"), Parameter.string("owner"),
             Parameter.number("leaseMillis")),

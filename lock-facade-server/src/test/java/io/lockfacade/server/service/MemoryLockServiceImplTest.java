@@ -1,6 +1,7 @@
 package io.lockfacade.server.service;
 
 import io.lockfacade.api.LockGrant;
+import io.lockfacade.api.YieldOutcome;
 import io.lockfacade.server.table.Handout;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -47,6 +48,8 @@ class MemoryLockServiceImplTest {
                 Arguments.of("waitMillis", (Call) s -> s.tryLock("t", "k", "o", 0, TimeUnit.DAYS.toMillis(2))),
                 Arguments.of("owner", (Call) s -> s.unlock("t", "k", null)),
                 Arguments.of("key", (Call) s -> s.unlock("t", "", "o")),
+                Arguments.of("lockType", (Call) s -> s.yieldToWaiters(LONG_NAME, "k", "holder")),
+                Arguments.of("owner", (Call) s -> s.yieldToWaiters("t", "k", "")),
                 Arguments.of("leaseMillis", (Call) s -> s.renew("t", "k", "o", 45)),
                 Arguments.of("lockType", (Call) s -> s.renew("\u0000", "k", "o", 0)),
                 Arguments.of("lockType", (Call) s -> s.isLockTypeEmpty(LONG_NAME)));
@@ -93,6 +96,40 @@ class MemoryLockServiceImplTest {
         service.unlock("t", "k", "a");
 
         assertEquals("b", waiting.get(5, TimeUnit.SECONDS).grant().getOwner());
+    }
+
+    @Test
+    void yieldToWaitersKeepsTheLockWhenNoCallWaits() {
+        long token = service.tryLock("t", "k", "a", 0, 0).getFencingToken();
+
+        assertEquals(YieldOutcome.KEPT, service.yieldToWaiters("t", "k", "a"));
+
+        assertEquals(token, service.table().describe(new io.lockfacade.server.table.LockKey("t", "k"))
+                .orElseThrow().fencingToken());
+    }
+
+    @Test
+    void yieldToWaitersHandsTheLockToTheOldestWaitingCall() throws Exception {
+        service.tryLock("t", "k", "a", 0, 0);
+        CompletableFuture<Handout> waiting = service.tryLockAsync("t", "k", "b", 0, 60_000);
+
+        assertEquals(YieldOutcome.RELEASED, service.yieldToWaiters("t", "k", "a"));
+
+        assertEquals("b", waiting.get(5, TimeUnit.SECONDS).grant().getOwner());
+        assertEquals(YieldOutcome.NOT_HELD, service.yieldToWaiters("t", "k", "a"), "a retry finds it gone");
+    }
+
+    @Test
+    void yieldToWaitersByAnotherOwnerChangesNothing() throws Exception {
+        service.tryLock("t", "k", "a", 0, 0);
+        CompletableFuture<Handout> waiting = service.tryLockAsync("t", "k", "b", 0, 60_000);
+
+        assertEquals(YieldOutcome.NOT_HELD, service.yieldToWaiters("t", "k", "c"));
+        assertEquals(YieldOutcome.NOT_HELD, service.yieldToWaiters("t", "free", "a"));
+
+        assertFalse(waiting.isDone());
+        assertEquals("a", service.table().describe(new io.lockfacade.server.table.LockKey("t", "k"))
+                .orElseThrow().owner());
     }
 
     @Test

@@ -1,6 +1,7 @@
 package io.lockfacade.webapp.metrics;
 
 import io.lockfacade.api.SessionExpiredException;
+import io.lockfacade.api.YieldOutcome;
 import io.lockfacade.server.transport.RemoteMethod;
 
 import java.util.Locale;
@@ -19,7 +20,7 @@ public enum CallOutcome {
     OK,
 
     /**
-     * A well-formed call the master said no to: an unlock or renew by an owner that does not hold the lock, a
+     * A well-formed call the master said no to: an unlock, renew or yield by an owner that does not hold the lock, a
      * keep-alive of an ended session, a close of an unknown session.
      */
     REFUSED,
@@ -54,6 +55,7 @@ public enum CallOutcome {
         return switch (method) {
             case TRY_LOCK, TRY_LOCK_IN_SESSION -> result != null ? GRANTED : NOT_GRANTED;
             case UNLOCK, RENEW, CLOSE_SESSION -> Boolean.TRUE.equals(result) ? OK : REFUSED;
+            case YIELD_TO_WAITERS -> result == YieldOutcome.NOT_HELD ? REFUSED : OK;
             case KEEP_ALIVE_SESSION -> result instanceof Long count && count < 0 ? REFUSED : OK;
             case IS_LOCK_TYPE_EMPTY, OPEN_SESSION -> OK;
         };

@@ -2,6 +2,7 @@ package io.lockfacade.spring.boot.autoconfigure;
 
 import io.lockfacade.api.LockGrant;
 import io.lockfacade.api.MemoryLockService;
+import io.lockfacade.api.YieldOutcome;
 
 /** An application's own master proxy, for the back-off test; no test calls it. */
 final class MemoryLockServiceOfNoMaster implements MemoryLockService {
@@ -17,6 +18,11 @@ final class MemoryLockServiceOfNoMaster implements MemoryLockService {
 
     @Override
     public boolean unlock(String lockType, String key, String owner) {
+        throw notCalled();
+    }
+
+    @Override
+    public YieldOutcome yieldToWaiters(String lockType, String key, String owner) {
         throw notCalled();
     }
 
