@@ -10,7 +10,6 @@ import io.lockfacade.bench.report.Target;
 import io.lockfacade.bench.workload.WorkloadSpec;
 import io.lockfacade.client.distributed.DistributeLockSettings;
 
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
@@ -38,13 +37,12 @@ public final class ClientVariants implements Scenario {
 
     @Override
     public String title() {
-        return "Contention on one key";
+        return IntraJvmContention.TITLE;
     }
 
     @Override
     public void run(BenchContext context, BenchReport report) throws Exception {
-        WorkloadSpec spec = new WorkloadSpec(IntraJvmContention.LOCK_TYPE, true, IntraJvmContention.THREADS,
-                Duration.ZERO, Duration.ZERO, true);
+        WorkloadSpec spec = IntraJvmContention.oneKeySpec();
         List<ContenderGroup> groups = new ArrayList<>();
         Map<String, List<GroupOutcome>> runs;
         try {

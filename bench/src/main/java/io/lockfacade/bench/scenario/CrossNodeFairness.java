@@ -9,7 +9,6 @@ import io.lockfacade.bench.report.Target;
 import io.lockfacade.bench.stats.AcquisitionAnalysis;
 import io.lockfacade.bench.workload.WorkloadSpec;
 
-import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 
@@ -36,13 +35,12 @@ public final class CrossNodeFairness implements Scenario {
 
     @Override
     public String title() {
-        return "Contention on one key";
+        return IntraJvmContention.TITLE;
     }
 
     @Override
     public void run(BenchContext context, BenchReport report) throws Exception {
-        WorkloadSpec spec = new WorkloadSpec(IntraJvmContention.LOCK_TYPE, true, IntraJvmContention.THREADS,
-                Duration.ZERO, Duration.ZERO, true);
+        WorkloadSpec spec = IntraJvmContention.oneKeySpec();
         GroupOutcome outcome;
         try (ContenderGroup group = ContenderGroup.start(context.sharedMaster(Design.LOCK_FACADE),
                 context.uniqueName("s3-fair"), NODES, spec, context.workDir())) {

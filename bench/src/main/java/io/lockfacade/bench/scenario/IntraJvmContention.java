@@ -34,6 +34,7 @@ public final class IntraJvmContention implements Scenario {
     public static final double MIN_SINGLE_THREAD_RATIO = 3;
 
     static final String ID = "S3";
+    static final String TITLE = "Contention on one key";
     private static final double MICROS_PER_SECOND = 1_000_000.0;
     static final String LOCK_TYPE = "bench-s3";
 
@@ -44,12 +45,12 @@ public final class IntraJvmContention implements Scenario {
 
     @Override
     public String title() {
-        return "Contention on one key";
+        return TITLE;
     }
 
     @Override
     public void run(BenchContext context, BenchReport report) throws Exception {
-        WorkloadSpec spec = new WorkloadSpec(LOCK_TYPE, true, THREADS, Duration.ZERO, Duration.ZERO, true);
+        WorkloadSpec spec = oneKeySpec();
         Map<Design, List<GroupOutcome>> runs;
         try (DesignGroups groups = DesignGroups.start(context, "s3", 1, design -> spec)) {
             runs = groups.run(context.profile().throughputWindow());
@@ -72,6 +73,11 @@ public final class IntraJvmContention implements Scenario {
         checkOrder(report, "1 JVM", runs.get(Design.LOCK_FACADE));
         report.check(ID, "article baseline: no overlapping holders", article.localOverlaps() == 0,
                 article.localOverlaps() + " overlaps");
+    }
+
+    /** @return S3's workload: {@value #THREADS} threads per JVM on one key, no hold or pause, acquisitions logged */
+    static WorkloadSpec oneKeySpec() {
+        return new WorkloadSpec(LOCK_TYPE, true, THREADS, Duration.ZERO, Duration.ZERO, true);
     }
 
     /** @return the target for one JVM: an absolute rate and a multiple of the article's design */
