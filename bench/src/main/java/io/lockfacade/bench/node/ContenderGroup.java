@@ -19,8 +19,11 @@ import java.util.concurrent.TimeUnit;
  */
 public final class ContenderGroup implements AutoCloseable {
 
-    /** Heap of a contender JVM. */
-    public static final String NODE_HEAP = "256m";
+    /**
+     * Heap of a contender JVM: room for the acquisition log of a window at several hundred thousand acquisitions
+     * a second (32 bytes each, in an array that doubles as it grows).
+     */
+    public static final String NODE_HEAP = "1g";
 
     private static final Duration READY_TIMEOUT = Duration.ofSeconds(60);
     private static final Duration RESULT_MARGIN = Duration.ofSeconds(30);
