@@ -52,6 +52,17 @@ public interface MemoryLockService {
     YieldOutcome yieldToWaiters(String lockType, String key, String owner);
 
     /**
+     * Tells whether a call waits on this master for the lock right now (a parked {@code tryLock} or
+     * {@code tryLockInSession}). Reads only: nothing changes. A node that passes one grant among its own threads
+     * asks it in the background, so that its threads keep the lock moving while the answer travels, and calls
+     * {@link #yieldToWaiters} only when another node waits.
+     *
+     * @return {@code true} if at least one call waits for the lock; {@code false} if none does (free or held)
+     * @throws IllegalArgumentException if an argument is outside {@link LockLimits}
+     */
+    boolean hasWaiters(String lockType, String key);
+
+    /**
      * Extends the lease of a lock that {@code owner} still holds, to {@code leaseMillis} from now.
      *
      * @param leaseMillis the new lease; {@code <= 0} means the master's default

@@ -60,6 +60,12 @@ public final class ArticleMasterService implements MemoryLockService, AutoClosea
         throw new UnsupportedOperationException("the article's master has no waiting calls to yield to");
     }
 
+    /** The article's master parks no calls (its clients poll), so nobody ever waits on it. */
+    @Override
+    public boolean hasWaiters(String lockType, String key) {
+        throw new UnsupportedOperationException("the article's master has no waiting calls");
+    }
+
     @Override
     public boolean renew(String lockType, String key, String owner, long leaseMillis) {
         long lease = leaseMillis <= 0 ? LockLimits.DEFAULT_MASTER_LEASE.toMillis() : leaseMillis;

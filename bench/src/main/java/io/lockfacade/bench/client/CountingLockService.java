@@ -49,6 +49,13 @@ public final class CountingLockService implements MemoryLockService {
         return delegate.renew(lockType, key, owner, leaseMillis);
     }
 
+    /** Counted as a type check: a read that changes nothing. */
+    @Override
+    public boolean hasWaiters(String lockType, String key) {
+        typeChecks.increment();
+        return delegate.hasWaiters(lockType, key);
+    }
+
     @Override
     public boolean isLockTypeEmpty(String lockType) {
         typeChecks.increment();

@@ -56,6 +56,13 @@ final class CountingMemoryLockService implements MemoryLockService {
         return delegate.isLockTypeEmpty(lockType);
     }
 
+    /** Counted with the {@code isLockTypeEmpty} calls: both only read. */
+    @Override
+    public boolean hasWaiters(String lockType, String key) {
+        isLockTypeEmpty.increment();
+        return delegate.hasWaiters(lockType, key);
+    }
+
     /** Counted with {@code renew}: opening, keeping alive and closing a session is lease upkeep. */
     @Override
     public long openSession(String sessionId, long ttlMillis) {

@@ -6,7 +6,7 @@ package io.lockfacade.demo.locks;
  * @param tryLock         {@code tryLock} calls
  * @param unlock          {@code unlock} and {@code yieldToWaiters} calls (releases)
  * @param renew           {@code renew} calls (lease renewal)
- * @param isLockTypeEmpty {@code isLockTypeEmpty} calls
+ * @param isLockTypeEmpty {@code isLockTypeEmpty} and {@code hasWaiters} calls (reads)
  */
 public record RemoteCalls(long tryLock, long unlock, long renew, long isLockTypeEmpty) {
 

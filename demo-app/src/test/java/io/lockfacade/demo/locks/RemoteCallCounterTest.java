@@ -29,6 +29,11 @@ class RemoteCallCounterTest {
         }
 
         @Override
+        public boolean hasWaiters(String lockType, String key) {
+            return false;
+        }
+
+        @Override
         public boolean renew(String lockType, String key, String owner, long leaseMillis) {
             return true;
         }
@@ -72,12 +77,13 @@ class RemoteCallCounterTest {
         service.yieldToWaiters("t", "k", "o");
         service.renew("t", "k", "o", 0);
         service.isLockTypeEmpty("t");
+        service.hasWaiters("t", "k");
         service.openSession("s", 0);
         service.tryLockInSession("t", "k2", "o", "s", 0);
         service.keepAliveSession("s");
         service.closeSession("s");
 
-        assertEquals(new RemoteCalls(3, 2, 4, 1), counter.calls());
+        assertEquals(new RemoteCalls(3, 2, 4, 2), counter.calls());
         assertEquals(5, counter.calls().lockAndUnlock());
     }
 

@@ -23,9 +23,12 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * counted locally; the master never sees it. The owner the master sees is {@code nodeId:threadName#threadId}.
  *
  * <p><b>Hand-off.</b> On a final unlock with another local thread queued, the grant passes to that thread
- * without a remote call (same fencing token), at most {@code maxLocalHandoffs} times in a row; then the node
- * asks the master to yield it: released if a thread of another node waits there (queued in arrival order), kept
- * for a new run of hand-offs if none does.
+ * without a remote call (same fencing token), {@code maxLocalHandoffs} times in a row; then a daemon thread
+ * ({@code lock-facade-probe-<nodeId>}) asks the master whether a thread of another node waits there, while the
+ * local threads go on handing the grant off. If none does, a new run begins; if one does (or the master cannot
+ * say), the next final unlock asks the master to yield the grant: released to the oldest waiter (queued in
+ * arrival order), or kept for a new run if that waiter gave up meanwhile. So a busy lock pays one background
+ * call per run, and its local threads wait on the network only when the grant really changes node.
  *
  * <p><b>Timeouts.</b> The local and the remote wait share the caller's timeout; the remote wait is a series of
  * {@code tryLock} calls of at most {@code remoteWaitCap} each. A timeout, an interrupt or a transport failure
@@ -215,6 +218,14 @@ public class DistributeLock implements LockFacade, AutoCloseable {
     /** @return how many local threads wait for the lock; for tests and metrics */
     int localQueueLength(String lockType, String key) {
         return arbiter.queueLength(LockId.of(lockType, key));
+    }
+
+    /**
+     * @return the answer, as it stands, of the question to the master about other nodes waiting for the lock,
+     *         asked in the current run of hand-offs; {@code null} if none was asked; for tests
+     */
+    WaiterProbe.Answer probeAnswer(String lockType, String key) {
+        return arbiter.probeAnswer(LockId.of(lockType, key));
     }
 
     private boolean acquireUninterruptibly(LockId id, Deadline deadline) {

@@ -17,9 +17,9 @@ import java.util.UUID;
  * @param lease            the TTL of the node's session, which every grant lives under (default 30 s); a node
  *                         that stops its keep-alives loses its locks this long after the last confirmed one
  * @param renewInterval    time between two keep-alives of the session (default a third of the lease)
- * @param maxLocalHandoffs how many times in a row a grant may pass between threads of this node before the node
- *                         asks the master to yield it to other nodes' waiting calls (default
- *                         {@value #DEFAULT_MAX_LOCAL_HANDOFFS}; 0 disables hand-off)
+ * @param maxLocalHandoffs how many times in a row a grant passes between threads of this node before the node
+ *                         asks the master, in the background, whether another node waits for it, and yields it
+ *                         if one does (default {@value #DEFAULT_MAX_LOCAL_HANDOFFS}; 0 disables hand-off)
  * @param remoteWaitCap    longest wait asked for in one {@code tryLock} call (default 10 s, the master's own
  *                         cap); keep it below the transport's read timeout
  * @param fairLocalLock    whether the threads of this node take a lock first come, first served (default

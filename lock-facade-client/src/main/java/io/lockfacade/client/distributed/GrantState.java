@@ -7,6 +7,7 @@ package io.lockfacade.client.distributed;
  * <pre>
  *   FREE   --the master granted----------------------------------------> HELD
  *   HELD   --final unlock, a local thread queued, hand-off allowed------> CACHED   (no remote call)
+ *   HELD   --final unlock at the run's bound, nobody known to wait------> CACHED   (a probe asks in the background)
  *   CACHED --the next local thread took it------------------------------> HELD     (same grant, same token)
  *   HELD   --final unlock otherwise---------------------------------------> FREE     (released on the master)
  *   CACHED --nobody left to take it, or the client closed-----------------> FREE     (released on the master)
@@ -49,8 +50,16 @@ sealed interface GrantState {
      * The grant belongs to the thread holding the local lock.
      *
      * @param handoffs consecutive local hand-offs the grant has had so far
+     * @param probe    the question to the master about waiting nodes, asked when this run of hand-offs reached its
+     *                 bound; {@code null} before that
      */
-    record Held(RemoteHold hold, int handoffs) implements GrantState {
+    record Held(RemoteHold hold, int handoffs, WaiterProbe probe) implements GrantState {
+
+        /** A grant with no question asked about it in this run. */
+        Held(RemoteHold hold, int handoffs) {
+            this(hold, handoffs, null);
+        }
+
         @Override
         public GrantState at(long nowNanos) {
             return Lost.ifLost(this, nowNanos);
@@ -62,8 +71,15 @@ sealed interface GrantState {
      * taking it.
      *
      * @param handoffs consecutive local hand-offs the grant has had, this one included
+     * @param probe    as for {@link Held}
      */
-    record Cached(RemoteHold hold, int handoffs) implements GrantState {
+    record Cached(RemoteHold hold, int handoffs, WaiterProbe probe) implements GrantState {
+
+        /** A grant with no question asked about it in this run. */
+        Cached(RemoteHold hold, int handoffs) {
+            this(hold, handoffs, null);
+        }
+
         @Override
         public GrantState at(long nowNanos) {
             return Lost.ifLost(this, nowNanos);

@@ -24,6 +24,11 @@ record GrantStep(GrantState next, Effect effect, RemoteHold hold, String lossRea
         DISCARD_THEN_ASK_MASTER,
         /** The grant stays cached for the next local thread: no remote call. */
         HANDED_OFF,
+        /**
+         * As {@link #HANDED_OFF}, and send the next state's {@link WaiterProbe} to the master in the background
+         * ({@link GrantState.Cached#probe()}).
+         */
+        PROBE_WAITERS,
         /** Release the grant on the master; a refusal means it was lost meanwhile. */
         RELEASE_ON_MASTER,
         /**

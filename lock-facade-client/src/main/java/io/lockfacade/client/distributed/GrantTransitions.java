@@ -11,7 +11,8 @@ import static io.lockfacade.client.distributed.GrantState.FREE;
 /**
  * The rules of {@link GrantState}: pure functions from a state, an event and the time ({@code nowNanos}, passed
  * in from the node's clock) to a {@link GrantStep}. No clock is read, no thread is touched, no call is made here:
- * the {@link LocalArbiter} stores the next state and performs the step's effect.
+ * the {@link LocalArbiter} stores the next state and performs the step's effect. The one input that another
+ * thread writes, a {@link WaiterProbe}'s answer, is part of the state and read as it stands.
  *
  * <p>Each event is applied by the thread that holds the lock's local lock, so that moves of one entry never race.
  * An event that does not fit the state is a bug in the caller and throws {@link IllegalStateException}.
@@ -38,7 +39,8 @@ final class GrantTransitions {
             return GrantStep.of(FREE, Effect.ASK_MASTER, null);
         }
         if (current instanceof Cached cached) {
-            return GrantStep.of(new Held(cached.hold(), cached.handoffs()), Effect.USE_CACHED, cached.hold());
+            return GrantStep.of(new Held(cached.hold(), cached.handoffs(), cached.probe()), Effect.USE_CACHED,
+                    cached.hold());
         }
         if (current instanceof Lost lost) {
             return new GrantStep(FREE, Effect.DISCARD_THEN_ASK_MASTER, lost.hold(), lost.reason());
@@ -60,13 +62,18 @@ final class GrantTransitions {
     }
 
     /**
-     * The holder's final unlock.
+     * The holder's final unlock. When the policy says the run of hand-offs is over, the grant's
+     * {@link WaiterProbe} decides, as its answer stands now: none asked yet, ask now and hand off meanwhile; still
+     * pending, hand off; nobody waits, a new run; another node waits or no answer came, yield.
      *
      * @param localThreadsQueued whether another thread of this node waits for the local lock
      * @param closed             whether the client is closed (a closed client never hands off)
-     * @return {@code HANDED_OFF} (to CACHED) when the policy allows it; {@code YIELD_TO_WAITERS} (HELD, unchanged)
-     *         when the run of hand-offs is over; {@code RELEASE_ON_MASTER} (to FREE) otherwise; {@code REPORT_LOST}
-     *         (to FREE) when the grant is LOST at {@code nowNanos}
+     * @return {@code HANDED_OFF} (to CACHED) when the policy allows it, or at the run's bound while the probe is
+     *         pending or said nobody waits (then a new run starts); {@code PROBE_WAITERS} (to CACHED, with a new
+     *         probe for the caller to send) at the bound when none was asked; {@code YIELD_TO_WAITERS} (HELD,
+     *         unchanged but for the probe, dropped) at the bound when another node waits or the probe went
+     *         unanswered; {@code RELEASE_ON_MASTER} (to FREE) otherwise; {@code REPORT_LOST} (to FREE) when the
+     *         grant is LOST at {@code nowNanos}
      * @throws IllegalStateException unless HELD (or LOST from HELD)
      */
     GrantStep finalUnlock(GrantState state, long nowNanos, boolean localThreadsQueued, boolean closed) {
@@ -80,8 +87,21 @@ final class GrantTransitions {
         HandoffPolicy.Decision decision = handoffPolicy.onFinalUnlock(!closed, localThreadsQueued, held.handoffs());
         return switch (decision) {
             case HAND_OFF -> GrantStep.of(new Cached(held.hold(), held.handoffs() + 1), Effect.HANDED_OFF, held.hold());
-            case YIELD_TO_OTHER_NODES -> GrantStep.of(held, Effect.YIELD_TO_WAITERS, held.hold());
+            case YIELD_TO_OTHER_NODES -> atRunBound(held);
             case RELEASE_REMOTELY -> GrantStep.of(FREE, Effect.RELEASE_ON_MASTER, held.hold());
+        };
+    }
+
+    private static GrantStep atRunBound(Held held) {
+        RemoteHold hold = held.hold();
+        int handoffs = held.handoffs() + 1;
+        if (held.probe() == null) {
+            return GrantStep.of(new Cached(hold, handoffs, new WaiterProbe()), Effect.PROBE_WAITERS, hold);
+        }
+        return switch (held.probe().answer()) {
+            case PENDING -> GrantStep.of(new Cached(hold, handoffs, held.probe()), Effect.HANDED_OFF, hold);
+            case NOBODY_WAITS -> GrantStep.of(new Cached(hold, 1), Effect.HANDED_OFF, hold);
+            case OTHERS_WAIT, UNANSWERED -> GrantStep.of(new Held(hold, held.handoffs()), Effect.YIELD_TO_WAITERS, hold);
         };
     }
 

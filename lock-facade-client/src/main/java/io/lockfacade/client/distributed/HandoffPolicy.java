@@ -14,8 +14,9 @@ interface HandoffPolicy {
         /** Keep the grant and pass it to the next queued local thread, without a remote call. */
         HAND_OFF,
         /**
-         * The run of hand-offs is over: release the grant on the master if another node's call waits for it there
-         * (the next local thread then asks again, behind it), else start a new run of hand-offs.
+         * The run of hand-offs is over: find out whether another node's call waits for the grant on the master
+         * (handing off locally while the answer travels); if one does, release it there (the next local thread
+         * then asks again, behind it), else start a new run of hand-offs.
          */
         YIELD_TO_OTHER_NODES,
         /** Release the grant on the master, then let the next local thread acquire it remotely. */

@@ -25,6 +25,7 @@ final class LocalArbiter implements AutoCloseable {
     private final GrantTransitions transitions;
     private final LongSupplier nanoClock;
     private final LocalEntries entries;
+    private final WaiterProbes probes;
     private volatile boolean closed;
 
     /**
@@ -39,6 +40,7 @@ final class LocalArbiter implements AutoCloseable {
         this.grants = grants;
         this.session = session;
         this.transitions = new GrantTransitions(handoffPolicy);
+        this.probes = new WaiterProbes(grants, nodeId);
         this.nanoClock = session.nanoClock();
     }
 
@@ -122,6 +124,15 @@ final class LocalArbiter implements AutoCloseable {
         return entry == null ? 0 : entry.mutex().getQueueLength();
     }
 
+    /** @return the answer of the current run's {@link WaiterProbe} for the lock, or {@code null} if none was asked */
+    WaiterProbe.Answer probeAnswer(LockId id) {
+        LocalEntry entry = entries.find(id);
+        GrantState state = entry == null ? GrantState.FREE : entry.state();
+        WaiterProbe probe = state instanceof GrantState.Held held ? held.probe()
+                : state instanceof GrantState.Cached cached ? cached.probe() : null;
+        return probe == null ? null : probe.answer();
+    }
+
     /** Refuses new acquisitions, stops keep-alives and releases cached grants; held grants stay with their holders. */
     @Override
     public void close() {
@@ -140,6 +151,7 @@ final class LocalArbiter implements AutoCloseable {
                 leave(id);
             }
         }
+        probes.close();
         session.close(); // after the cached grants went: a session left holding nothing is closed at once
     }
 
@@ -182,6 +194,10 @@ final class LocalArbiter implements AutoCloseable {
         RemoteHold hold = step.hold();
         switch (step.effect()) {
             case HANDED_OFF -> {
+                return null;
+            }
+            case PROBE_WAITERS -> {
+                probes.ask(hold, ((GrantState.Cached) step.next()).probe()); // the next state carries the question
                 return null;
             }
             case REPORT_LOST -> {

@@ -106,6 +106,14 @@ final class RemoteGrants {
     }
 
     /**
+     * @return whether a call waits on the master for the lock of {@code hold}; reads only
+     * @throws LockServiceUnavailableException if the master cannot be reached, or does not know the method
+     */
+    boolean hasWaiters(RemoteHold hold) {
+        return master.hasWaiters(hold.id().lockType(), hold.id().key());
+    }
+
+    /**
      * The master says the owner holds the lock no more. That is no loss when an earlier attempt of the same
      * {@code unlock} released it and only its reply was lost (the transport retried, or a master group's next
      * leader answered the retry). One keep-alive tells: a session's locks end only with it, by force-removal or by

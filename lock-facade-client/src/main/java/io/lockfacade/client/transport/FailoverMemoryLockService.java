@@ -111,6 +111,11 @@ public final class FailoverMemoryLockService implements MemoryLockService {
     }
 
     @Override
+    public boolean hasWaiters(String lockType, String key) {
+        return call(service -> service.hasWaiters(lockType, key), false, 0, "hasWaiters");
+    }
+
+    @Override
     public boolean isLockTypeEmpty(String lockType) {
         return call(service -> service.isLockTypeEmpty(lockType), false, 0, "isLockTypeEmpty");
     }

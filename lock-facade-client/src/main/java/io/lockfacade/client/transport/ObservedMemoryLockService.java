@@ -46,6 +46,11 @@ final class ObservedMemoryLockService implements MemoryLockService {
     }
 
     @Override
+    public boolean hasWaiters(String lockType, String key) {
+        return observe("hasWaiters", () -> delegate.hasWaiters(lockType, key));
+    }
+
+    @Override
     public boolean isLockTypeEmpty(String lockType) {
         return observe("isLockTypeEmpty", () -> delegate.isLockTypeEmpty(lockType));
     }

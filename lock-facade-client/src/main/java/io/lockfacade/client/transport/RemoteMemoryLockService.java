@@ -92,6 +92,11 @@ public final class RemoteMemoryLockService implements MemoryLockService {
         return call(() -> delegate.yieldToWaiters(lockType, key, owner), "yieldToWaiters", lockType + "/" + key);
     }
 
+    @Override
+    public boolean hasWaiters(String lockType, String key) {
+        return call(() -> delegate.hasWaiters(lockType, key), "hasWaiters", lockType + "/" + key);
+    }
+
     /**
      * {@inheritDoc}
      *

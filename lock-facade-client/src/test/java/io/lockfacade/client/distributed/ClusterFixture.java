@@ -60,6 +60,11 @@ final class ClusterFixture implements AutoCloseable {
         return register(new DistributeLock(master, settings, policy));
     }
 
+    /** @return the worker threads, named {@code worker-N} */
+    ExecutorService workers() {
+        return workers;
+    }
+
     /** Runs {@code task} on a worker thread named {@code worker-N}. */
     <T> Future<T> inOtherThread(Callable<T> task) {
         return workers.submit(task);

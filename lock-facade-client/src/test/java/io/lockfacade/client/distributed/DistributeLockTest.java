@@ -7,8 +7,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
@@ -108,57 +107,97 @@ class DistributeLockTest {
     }
 
     @Test
+    void atTheHandOffBoundTheLocalThreadsKeepHandingOffWhileTheMasterIsAskedAboutOtherNodes() throws Exception {
+        DistributeLock node = cluster.node(ClusterFixture.settings("node-a").withMaxLocalHandoffs(1));
+        CountDownLatch probeOnItsWay = cluster.master.gate(Operation.HAS_WAITERS);
+        node.lock(TYPE, KEY, PATIENCE_MILLIS);
+        long token = node.fencingToken(TYPE, KEY).orElseThrow();
+        LocalQueue queue = LocalQueue.of(node, TYPE, KEY, 3, cluster.workers(), PATIENCE_MILLIS);
+
+        node.unlock(TYPE, KEY);
+        queue.letAllGo();
+
+        for (int i = 0; i < 3; i++) {
+            assertEquals(token, await(queue.token(i)), "the grant passed on with the question unanswered");
+        }
+        assertEquals(1, cluster.master.calls(Operation.HAS_WAITERS));
+        assertEquals(0, cluster.master.calls(Operation.YIELD_TO_WAITERS));
+        probeOnItsWay.countDown();
+    }
+
+    @Test
     void atTheHandOffBoundTheGrantGoesToAnotherNodeWaitingOnTheMaster() throws Exception {
-        DistributeLock node = cluster.node(ClusterFixture.settings("node-a").withMaxLocalHandoffs(2));
+        DistributeLock node = cluster.node(ClusterFixture.settings("node-a").withMaxLocalHandoffs(1));
         DistributeLock other = cluster.node("node-b");
         node.lock(TYPE, KEY, PATIENCE_MILLIS);
         long token = node.fencingToken(TYPE, KEY).orElseThrow();
-        List<Future<Long>> queued = queueThreeLocalThreads(node);
+        LocalQueue queue = LocalQueue.of(node, TYPE, KEY, 3, cluster.workers(), PATIENCE_MILLIS);
         Future<Long> elsewhere = lockRecordTokenAndUnlock(other);
         Await.until("node-b waits on the master", () -> cluster.master.waiting(TYPE, KEY) == 1);
 
         node.unlock(TYPE, KEY);
+        queue.passTheBoundOnceAnswered(WaiterProbe.Answer.OTHERS_WAIT);
 
-        assertEquals(token, await(queued.get(0)));
-        assertEquals(token, await(queued.get(1)));
+        assertEquals(token, await(queue.token(0)));
+        assertEquals(token, await(queue.token(1)));
         long otherToken = await(elsewhere);
         assertTrue(otherToken > token, "node-b got the lock next, with a new grant");
-        assertTrue(await(queued.get(2)) > otherToken, "node-a's third thread asked again, behind node-b");
+        assertTrue(await(queue.token(2)) > otherToken, "node-a's third thread asked again, behind node-b");
+        assertEquals(1, cluster.master.calls(Operation.HAS_WAITERS));
         assertEquals(1, cluster.master.calls(Operation.YIELD_TO_WAITERS));
     }
 
     @Test
-    void atTheHandOffBoundTheGrantIsKeptWhenNoOtherNodeWaits() throws Exception {
-        DistributeLock node = cluster.node(ClusterFixture.settings("node-a").withMaxLocalHandoffs(2));
+    void atTheHandOffBoundTheGrantIsKeptWithoutAYieldWhenNoOtherNodeWaits() throws Exception {
+        DistributeLock node = cluster.node(ClusterFixture.settings("node-a").withMaxLocalHandoffs(1));
         node.lock(TYPE, KEY, PATIENCE_MILLIS);
         long token = node.fencingToken(TYPE, KEY).orElseThrow();
-        List<Future<Long>> queued = queueThreeLocalThreads(node);
+        LocalQueue queue = LocalQueue.of(node, TYPE, KEY, 3, cluster.workers(), PATIENCE_MILLIS);
 
         node.unlock(TYPE, KEY);
+        queue.passTheBoundOnceAnswered(WaiterProbe.Answer.NOBODY_WAITS);
 
-        for (Future<Long> thread : queued) {
-            assertEquals(token, await(thread));
+        for (int i = 0; i < 3; i++) {
+            assertEquals(token, await(queue.token(i)));
         }
-        assertEquals(1, cluster.master.calls(Operation.YIELD_TO_WAITERS));
+        assertEquals(0, cluster.master.calls(Operation.YIELD_TO_WAITERS));
         assertEquals(1, cluster.master.calls(Operation.TRY_LOCK));
         assertEquals(1, cluster.master.calls(Operation.UNLOCK), "released once, by the last thread");
         assertEquals(0, cluster.master.liveLocks());
     }
 
     @Test
+    void aMasterThatCannotSayWhetherOthersWaitIsAskedToYield() throws Exception {
+        DistributeLock node = cluster.node(ClusterFixture.settings("node-a").withMaxLocalHandoffs(1));
+        cluster.master.fail(Operation.HAS_WAITERS, Failure.BEFORE_CALL);
+        node.lock(TYPE, KEY, PATIENCE_MILLIS);
+        long token = node.fencingToken(TYPE, KEY).orElseThrow();
+        LocalQueue queue = LocalQueue.of(node, TYPE, KEY, 3, cluster.workers(), PATIENCE_MILLIS);
+
+        node.unlock(TYPE, KEY);
+        queue.passTheBoundOnceAnswered(WaiterProbe.Answer.UNANSWERED);
+
+        for (int i = 0; i < 3; i++) {
+            assertEquals(token, await(queue.token(i)), "nobody waited: the master kept the grant");
+        }
+        assertEquals(1, cluster.master.calls(Operation.YIELD_TO_WAITERS));
+    }
+
+    @Test
     void aMasterThatCannotYieldGetsThePlainReleaseInstead() throws Exception {
         DistributeLock node = cluster.node(ClusterFixture.settings("node-a").withMaxLocalHandoffs(1));
+        cluster.master.fail(Operation.HAS_WAITERS, Failure.BEFORE_CALL);
         cluster.master.fail(Operation.YIELD_TO_WAITERS, Failure.BEFORE_CALL);
         node.lock(TYPE, KEY, PATIENCE_MILLIS);
         long token = node.fencingToken(TYPE, KEY).orElseThrow();
-        List<Future<Long>> queued = queueThreeLocalThreads(node);
+        LocalQueue queue = LocalQueue.of(node, TYPE, KEY, 3, cluster.workers(), PATIENCE_MILLIS);
 
         node.unlock(TYPE, KEY);
+        queue.passTheBoundOnceAnswered(WaiterProbe.Answer.UNANSWERED);
 
-        assertEquals(token, await(queued.get(0)));
-        long second = await(queued.get(1));
-        assertTrue(second > token, "released at the bound, then asked again");
-        assertEquals(second, await(queued.get(2)));
+        assertEquals(token, await(queue.token(0)));
+        long second = await(queue.token(2));
+        assertTrue(await(queue.token(1)) == token && second > token, "released at the bound, then asked again");
         assertEquals(0, cluster.master.liveLocks());
     }
 
@@ -252,17 +291,6 @@ class DistributeLockTest {
             node.unlock(TYPE, KEY);
         }
         assertTrue(node.isHeldByCurrentThread(TYPE, KEY));
-    }
-
-    /** Starts three threads that each lock, note the token and unlock, and waits until all three queue locally. */
-    private List<Future<Long>> queueThreeLocalThreads(DistributeLock node) {
-        List<Future<Long>> queued = new ArrayList<>();
-        for (int i = 1; i <= 3; i++) {
-            queued.add(lockRecordTokenAndUnlock(node));
-            int length = i;
-            Await.until(length + " threads queue locally", () -> node.localQueueLength(TYPE, KEY) == length);
-        }
-        return queued;
     }
 
     /** In a worker: lock, note the fencing token, unlock; the future yields the token. */

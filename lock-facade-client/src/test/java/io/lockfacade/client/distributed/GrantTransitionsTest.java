@@ -7,6 +7,7 @@ import io.lockfacade.client.distributed.GrantState.Lost;
 import io.lockfacade.client.distributed.GrantStep.Effect;
 import org.junit.jupiter.api.Test;
 
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -73,7 +74,7 @@ class GrantTransitionsTest {
     }
 
     @Test
-    void theBoundOnConsecutiveHandOffsAsksTheMasterToYieldTheGrantToOtherNodes() {
+    void theBoundOnConsecutiveHandOffsSendsAQuestionAboutOtherNodesAndHandsOffMeanwhile() {
         GrantState state = transitions.granted(FREE, hold);
         for (int i = 0; i < MAX_HANDOFFS; i++) {
             state = transitions.finalUnlock(state, clock.get(), QUEUED, OPEN).next();
@@ -82,9 +83,63 @@ class GrantTransitionsTest {
 
         GrantStep step = transitions.finalUnlock(state, clock.get(), QUEUED, OPEN);
 
-        assertEquals(Effect.YIELD_TO_WAITERS, step.effect());
+        assertEquals(Effect.PROBE_WAITERS, step.effect());
         assertSame(hold, step.hold());
-        assertEquals(state, step.next(), "unchanged until the master answers");
+        Cached cached = assertInstanceOf(Cached.class, step.next());
+        assertEquals(MAX_HANDOFFS + 1, cached.handoffs());
+        assertEquals(WaiterProbe.Answer.PENDING, cached.probe().answer());
+    }
+
+    @Test
+    void theNextLocalThreadTakesTheQuestionAlongWithTheGrant() {
+        WaiterProbe probe = new WaiterProbe();
+
+        GrantStep step = transitions.take(new Cached(hold, MAX_HANDOFFS + 1, probe), clock.get());
+
+        assertEquals(new Held(hold, MAX_HANDOFFS + 1, probe), step.next());
+    }
+
+    @Test
+    void whileTheQuestionIsOnItsWayTheGrantIsHandedOffAgain() {
+        WaiterProbe probe = new WaiterProbe();
+
+        GrantStep step = transitions.finalUnlock(new Held(hold, MAX_HANDOFFS + 1, probe), clock.get(), QUEUED, OPEN);
+
+        assertEquals(Effect.HANDED_OFF, step.effect());
+        assertEquals(new Cached(hold, MAX_HANDOFFS + 2, probe), step.next());
+    }
+
+    @Test
+    void whenNobodyWaitsANewRunOfHandOffsStartsWithoutARemoteCall() {
+        WaiterProbe answered = new WaiterProbe(WaiterProbe.Answer.NOBODY_WAITS);
+
+        GrantStep step = transitions.finalUnlock(new Held(hold, MAX_HANDOFFS + 3, answered), clock.get(), QUEUED,
+                OPEN);
+
+        assertEquals(Effect.HANDED_OFF, step.effect());
+        assertEquals(new Cached(hold, 1), step.next());
+    }
+
+    @Test
+    void whenAnotherNodeWaitsOrTheMasterCouldNotSayTheNextUnlockAsksTheMasterToYield() {
+        for (WaiterProbe.Answer answer : List.of(WaiterProbe.Answer.OTHERS_WAIT, WaiterProbe.Answer.UNANSWERED)) {
+            Held held = new Held(hold, MAX_HANDOFFS + 2, new WaiterProbe(answer));
+
+            GrantStep step = transitions.finalUnlock(held, clock.get(), QUEUED, OPEN);
+
+            assertEquals(Effect.YIELD_TO_WAITERS, step.effect(), answer.name());
+            assertEquals(new Held(hold, MAX_HANDOFFS + 2), step.next(), "held until the master answers");
+        }
+    }
+
+    @Test
+    void withNoLocalThreadQueuedTheGrantIsReleasedWhateverTheQuestionSaid() {
+        Held held = new Held(hold, MAX_HANDOFFS + 2, new WaiterProbe());
+
+        GrantStep step = transitions.finalUnlock(held, clock.get(), NOBODY_QUEUED, OPEN);
+
+        assertEquals(Effect.RELEASE_ON_MASTER, step.effect());
+        assertSame(FREE, step.next());
     }
 
     @Test

@@ -21,8 +21,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The end of a run of local hand-offs against a real master over HTTP: the node asks the master to yield the
- * grant, and the answer (kept, or released to a parked call of another node) crosses the wire both ways.
+ * The end of a run of local hand-offs against a real master over HTTP: the node asks the master in the background
+ * whether another node waits, and yields the grant to that node's parked call only if one does; both questions
+ * and their answers cross the wire.
  */
 class HandOffBoundRealMasterTest {
 
@@ -48,35 +49,39 @@ class HandOffBoundRealMasterTest {
     }
 
     @Test
-    void theMasterKeepsTheGrantForTheNodeWhenNoOtherNodeWaits() throws Exception {
+    void theMasterSaysNobodyWaitsAndTheNodeKeepsTheGrantWithoutAYield() throws Exception {
         DistributeLock node = node("node-a", 1);
         node.lock(TYPE, KEY, PATIENCE_MILLIS);
         long token = node.fencingToken(TYPE, KEY).orElseThrow();
-        List<Future<Long>> queued = queueTwoLocalThreads(node);
+        LocalQueue queue = LocalQueue.of(node, TYPE, KEY, 3, threads, PATIENCE_MILLIS);
 
         node.unlock(TYPE, KEY);
+        queue.passTheBoundOnceAnswered(WaiterProbe.Answer.NOBODY_WAITS);
 
-        assertEquals(token, token(queued.get(0)));
-        assertEquals(token, token(queued.get(1)), "kept at the bound: the same grant, not a new one");
+        for (int i = 0; i < 3; i++) {
+            assertEquals(token, token(queue.token(i)), "kept at the bound: the same grant, not a new one");
+        }
     }
 
     @Test
-    void theMasterYieldsTheGrantToAnotherNodesParkedCall() throws Exception {
+    void theMasterSaysAnotherNodeWaitsAndYieldsTheGrantToItsParkedCall() throws Exception {
         DistributeLock node = node("node-a", 1);
         DistributeLock other = node("node-b", DistributeLockSettings.DEFAULT_MAX_LOCAL_HANDOFFS);
         node.lock(TYPE, KEY, PATIENCE_MILLIS);
         long token = node.fencingToken(TYPE, KEY).orElseThrow();
-        List<Future<Long>> queued = queueTwoLocalThreads(node);
+        LocalQueue queue = LocalQueue.of(node, TYPE, KEY, 3, threads, PATIENCE_MILLIS);
         Future<Long> elsewhere = lockRecordTokenAndUnlock(other);
         Await.until("node-b's call parks on the master", () -> master.service().table()
                 .describe(new LockKey(TYPE, KEY)).map(lock -> lock.waiters() == 1).orElse(false));
 
         node.unlock(TYPE, KEY);
+        queue.passTheBoundOnceAnswered(WaiterProbe.Answer.OTHERS_WAIT);
 
-        assertEquals(token, token(queued.get(0)));
+        assertEquals(token, token(queue.token(0)));
+        assertEquals(token, token(queue.token(1)), "handed off while the question was on its way");
         long otherToken = token(elsewhere);
         assertTrue(otherToken > token, "node-b got the lock at the bound");
-        assertTrue(token(queued.get(1)) > otherToken, "node-a's next thread asked again, behind node-b");
+        assertTrue(token(queue.token(2)) > otherToken, "node-a's next thread asked again, behind node-b");
     }
 
     private DistributeLock node(String nodeId, int maxLocalHandoffs) {
@@ -85,16 +90,6 @@ class HandOffBoundRealMasterTest {
                 DistributeLockSettings.defaults().withNodeId(nodeId).withMaxLocalHandoffs(maxLocalHandoffs));
         nodes.add(node);
         return node;
-    }
-
-    private List<Future<Long>> queueTwoLocalThreads(DistributeLock node) {
-        List<Future<Long>> queued = new ArrayList<>();
-        for (int i = 1; i <= 2; i++) {
-            queued.add(lockRecordTokenAndUnlock(node));
-            int length = i;
-            Await.until(length + " threads queue locally", () -> node.localQueueLength(TYPE, KEY) == length);
-        }
-        return queued;
     }
 
     private Future<Long> lockRecordTokenAndUnlock(DistributeLock node) {

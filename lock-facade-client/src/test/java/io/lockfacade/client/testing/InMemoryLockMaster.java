@@ -14,6 +14,8 @@ import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -28,7 +30,7 @@ public final class InMemoryLockMaster implements MemoryLockService {
     /** The remote operations, for counting calls and injecting failures. */
     public enum Operation {
         /** {@code tryLock} and {@code tryLockInSession}. */
-        TRY_LOCK, UNLOCK, YIELD_TO_WAITERS, RENEW, IS_LOCK_TYPE_EMPTY, OPEN_SESSION, KEEP_ALIVE_SESSION,
+        TRY_LOCK, UNLOCK, YIELD_TO_WAITERS, HAS_WAITERS, RENEW, IS_LOCK_TYPE_EMPTY, OPEN_SESSION, KEEP_ALIVE_SESSION,
         CLOSE_SESSION
     }
 
@@ -42,6 +44,9 @@ public final class InMemoryLockMaster implements MemoryLockService {
 
     private record Key(String lockType, String key) {
     }
+
+    /** Longest a call waits at a {@link #gate} that nobody opens. */
+    public static final Duration GATE_PATIENCE = Duration.ofSeconds(30);
 
     private static final class Session {
         final long ttlNanos;
@@ -73,6 +78,7 @@ public final class InMemoryLockMaster implements MemoryLockService {
     private final Object monitor = new Object();
     private final Map<Key, Held> locks = new HashMap<>();
     private final Map<Key, ArrayDeque<Object>> waiters = new HashMap<>();
+    private final Map<Operation, CountDownLatch> gates = new ConcurrentHashMap<>();
     private final Map<String, Session> sessions = new HashMap<>();
     private final Map<Operation, AtomicInteger> calls = new EnumMap<>(Operation.class);
     private final Map<Operation, Failure> failures = new EnumMap<>(Operation.class);
@@ -242,6 +248,20 @@ public final class InMemoryLockMaster implements MemoryLockService {
     }
 
     @Override
+    public boolean hasWaiters(String lockType, String key) {
+        calls.get(Operation.HAS_WAITERS).incrementAndGet();
+        Key id = new Key(LockArguments.requireName("lockType", lockType), LockArguments.requireName("key", key));
+        failBefore(Operation.HAS_WAITERS);
+        boolean waiting;
+        synchronized (monitor) {
+            ArrayDeque<Object> queue = waiters.get(id);
+            waiting = live(id) != null && queue != null && !queue.isEmpty();
+        }
+        failAfter(Operation.HAS_WAITERS);
+        return waiting;
+    }
+
+    @Override
     public boolean renew(String lockType, String key, String owner, long leaseMillis) {
         Key id = check(Operation.RENEW, lockType, key, owner);
         LockArguments.requireLease(leaseMillis);
@@ -267,6 +287,16 @@ public final class InMemoryLockMaster implements MemoryLockService {
             return locks.keySet().stream().toList().stream()
                     .noneMatch(id -> id.lockType().equals(lockType) && live(id) != null);
         }
+    }
+
+    /**
+     * Makes the calls of {@code operation} wait, before they touch the table, until the returned latch is counted
+     * down (or for {@link #GATE_PATIENCE} at most); for tests of what a client does while a call is on its way.
+     */
+    public CountDownLatch gate(Operation operation) {
+        CountDownLatch gate = new CountDownLatch(1);
+        gates.put(operation, gate);
+        return gate;
     }
 
     /** Makes {@code operation} fail in the given way until {@link #heal} is called. */
@@ -417,6 +447,7 @@ public final class InMemoryLockMaster implements MemoryLockService {
     }
 
     private void failBefore(Operation operation) {
+        awaitGate(operation);
         if (failureOf(operation) == Failure.BEFORE_CALL) {
             throw new HessianConnectionException("500: java.net.ConnectException: Connection refused");
         }
@@ -425,6 +456,21 @@ public final class InMemoryLockMaster implements MemoryLockService {
     private void failAfter(Operation operation) {
         if (failureOf(operation) == Failure.AFTER_CALL) {
             throw new HessianConnectionException("500: java.net.SocketTimeoutException: Read timed out");
+        }
+    }
+
+    private void awaitGate(Operation operation) {
+        CountDownLatch gate = gates.get(operation);
+        if (gate == null) {
+            return;
+        }
+        try {
+            if (!gate.await(GATE_PATIENCE.toMillis(), TimeUnit.MILLISECONDS)) {
+                throw new IllegalStateException("the gate of " + operation + " was never opened");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted at the gate of " + operation, e);
         }
     }
 

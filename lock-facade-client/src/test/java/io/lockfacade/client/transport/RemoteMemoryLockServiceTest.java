@@ -82,6 +82,11 @@ class RemoteMemoryLockServiceTest {
             }
 
             @Override
+            public boolean hasWaiters(String lockType, String key) {
+                throw failure.get();
+            }
+
+            @Override
             public boolean renew(String lockType, String key, String owner, long leaseMillis) {
                 throw failure.get();
             }

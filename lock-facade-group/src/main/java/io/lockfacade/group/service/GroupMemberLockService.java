@@ -213,6 +213,14 @@ public final class GroupMemberLockService implements ParkingLockService, GroupEv
         return owner.equals(table.holder(lockKey)) ? YieldOutcome.KEPT : YieldOutcome.NOT_HELD;
     }
 
+    /** Answered by the leader alone, from its own parked calls (waiting calls park on the leader). */
+    @Override
+    public boolean hasWaiters(String lockType, String key) {
+        LockKey lockKey = lockKey(lockType, key);
+        log.requireLeader();
+        return waiters.waitingFor(lockKey) > 0;
+    }
+
     @Override
     public boolean renew(String lockType, String key, String owner, long leaseMillis) {
         lockKey(lockType, key);

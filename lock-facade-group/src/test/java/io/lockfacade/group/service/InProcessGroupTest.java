@@ -82,6 +82,7 @@ class InProcessGroupTest {
                 refused.getMessage());
         assertThrows(NotLeaderException.class, () -> group.service(follower).isLockTypeEmpty("orders"));
         assertThrows(NotLeaderException.class, () -> group.service(follower).yieldToWaiters("orders", "k", "o"));
+        assertThrows(NotLeaderException.class, () -> group.service(follower).hasWaiters("orders", "k"));
         assertTrue(group.service(leaderIndex).isLockTypeEmpty("orders"));
     }
 
@@ -99,13 +100,15 @@ class InProcessGroupTest {
     }
 
     @Test
-    void theLeaderYieldsALockOnlyToACallParkedForIt() throws Exception {
+    void theLeaderSeesAndYieldsALockOnlyToACallParkedForIt() throws Exception {
         GroupMemberLockService leader = group.service(group.awaitServingLeader());
         LockGrant first = leader.tryLock("orders", "y", "a", LEASE, 0);
+        assertFalse(leader.hasWaiters("orders", "y"));
         assertEquals(YieldOutcome.KEPT, leader.yieldToWaiters("orders", "y", "a"));
         assertEquals(YieldOutcome.NOT_HELD, leader.yieldToWaiters("orders", "y", "other"));
         CompletableFuture<Handout> waiting = leader.tryLockAsync("orders", "y", "b", LEASE, 8_000);
         Await.until("b parks on the leader", () -> leader.waitingFor(new LockKey("orders", "y")) == 1);
+        assertTrue(leader.hasWaiters("orders", "y"), "the leader sees the parked call");
 
         assertEquals(YieldOutcome.RELEASED, leader.yieldToWaiters("orders", "y", "a"));
 

@@ -151,6 +151,11 @@ public final class MemoryLockServiceImpl implements ParkingLockService, AutoClos
     }
 
     @Override
+    public boolean hasWaiters(String lockType, String key) {
+        return table.describe(lockKey(lockType, key)).map(lock -> lock.waiters() > 0).orElse(false);
+    }
+
+    @Override
     public boolean renew(String lockType, String key, String owner, long leaseMillis) {
         LockKey lockKey = lockKey(lockType, key);
         LockArguments.requireOwner(owner);

@@ -184,6 +184,7 @@ public final class HessianEndpointServlet extends HttpServlet {
         return switch (call.method()) {
             case UNLOCK -> service.unlock(call.string(0), call.string(1), call.string(2));
             case YIELD_TO_WAITERS -> service.yieldToWaiters(call.string(0), call.string(1), call.string(2));
+            case HAS_WAITERS -> service.hasWaiters(call.string(0), call.string(1));
             case RENEW -> service.renew(call.string(0), call.string(1), call.string(2), call.number(3));
             case IS_LOCK_TYPE_EMPTY -> service.isLockTypeEmpty(call.string(0));
             case OPEN_SESSION -> service.openSession(call.string(0), call.number(1));

@@ -20,6 +20,9 @@ public enum RemoteMethod {
     YIELD_TO_WAITERS("yieldToWaiters", Parameter.string("lockType"), Parameter.string("key"),
             Parameter.string("owner")),
 
+    /** {@code hasWaiters(lockType, key)}. */
+    HAS_WAITERS("hasWaiters", Parameter.string("lockType"), Parameter.string("key")),
+
     /** {@code renew(lockType, key, owner, leaseMillis)}. */
     RENEW("renew", Parameter.string("lockType"), Parameter.string("key"), Parameter.string("owner"),
             Parameter.number("leaseMillis")),

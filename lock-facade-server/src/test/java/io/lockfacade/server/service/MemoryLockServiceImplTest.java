@@ -50,6 +50,8 @@ class MemoryLockServiceImplTest {
                 Arguments.of("key", (Call) s -> s.unlock("t", "", "o")),
                 Arguments.of("lockType", (Call) s -> s.yieldToWaiters(LONG_NAME, "k", "holder")),
                 Arguments.of("owner", (Call) s -> s.yieldToWaiters("t", "k", "")),
+                Arguments.of("key", (Call) s -> s.hasWaiters("t", null)),
+                Arguments.of("lockType", (Call) s -> s.hasWaiters(LONG_NAME, "k")),
                 Arguments.of("leaseMillis", (Call) s -> s.renew("t", "k", "o", 45)),
                 Arguments.of("lockType", (Call) s -> s.renew("\u0000", "k", "o", 0)),
                 Arguments.of("lockType", (Call) s -> s.isLockTypeEmpty(LONG_NAME)));
@@ -130,6 +132,24 @@ class MemoryLockServiceImplTest {
         assertFalse(waiting.isDone());
         assertEquals("a", service.table().describe(new io.lockfacade.server.table.LockKey("t", "k"))
                 .orElseThrow().owner());
+    }
+
+    @Test
+    void hasWaitersTellsWhetherACallIsParkedForTheLockAndChangesNothing() throws Exception {
+        assertFalse(service.hasWaiters("t", "k"), "a free lock");
+        long token = service.tryLock("t", "k", "a", 0, 0).getFencingToken();
+        assertFalse(service.hasWaiters("t", "k"), "held, nobody waits");
+        CompletableFuture<Handout> waiting = service.tryLockAsync("t", "k", "b", 0, 60_000);
+
+        assertTrue(service.hasWaiters("t", "k"));
+        assertFalse(service.hasWaiters("t", "other"));
+
+        assertFalse(waiting.isDone());
+        assertEquals(token, service.table().describe(new io.lockfacade.server.table.LockKey("t", "k"))
+                .orElseThrow().fencingToken());
+        service.unlock("t", "k", "a");
+        assertEquals("b", waiting.get(5, TimeUnit.SECONDS).grant().getOwner());
+        assertFalse(service.hasWaiters("t", "k"), "the waiter holds it now");
     }
 
     @Test

@@ -57,7 +57,7 @@ public enum CallOutcome {
             case UNLOCK, RENEW, CLOSE_SESSION -> Boolean.TRUE.equals(result) ? OK : REFUSED;
             case YIELD_TO_WAITERS -> result == YieldOutcome.NOT_HELD ? REFUSED : OK;
             case KEEP_ALIVE_SESSION -> result instanceof Long count && count < 0 ? REFUSED : OK;
-            case IS_LOCK_TYPE_EMPTY, OPEN_SESSION -> OK;
+            case IS_LOCK_TYPE_EMPTY, HAS_WAITERS, OPEN_SESSION -> OK;
         };
     }
 

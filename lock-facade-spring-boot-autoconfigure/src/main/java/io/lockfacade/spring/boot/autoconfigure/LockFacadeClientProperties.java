@@ -64,9 +64,8 @@ public class LockFacadeClientProperties {
     private Duration lease = Duration.ofSeconds(30);
 
     /**
-     * How many times in a row a grant may pass between threads of this node without a remote call before the node
-     * asks the master to yield it to other nodes' waiting calls (a node waiting on the master waits for at most
-     * this many local holders); 0 disables local hand-off.
+     * How many times in a row a grant passes between threads of this node before the node asks the master, in the
+     * background, whether another node waits for it (and yields it if one does); 0 disables local hand-off.
      */
     private int maxLocalHandoffs = 32;
 

@@ -27,6 +27,11 @@ final class MemoryLockServiceOfNoMaster implements MemoryLockService {
     }
 
     @Override
+    public boolean hasWaiters(String lockType, String key) {
+        throw notCalled();
+    }
+
+    @Override
     public boolean renew(String lockType, String key, String owner, long leaseMillis) {
         throw notCalled();
     }
