@@ -25,7 +25,7 @@ public final class ContenderGroup implements AutoCloseable {
      */
     public static final String NODE_HEAP = "1g";
 
-    private static final Duration READY_TIMEOUT = Duration.ofSeconds(60);
+    private static final Duration READY_TIMEOUT = Duration.ofSeconds(180);
     private static final Duration RESULT_MARGIN = Duration.ofSeconds(30);
 
     private final MasterHandle master;
@@ -39,22 +39,23 @@ public final class ContenderGroup implements AutoCloseable {
     /**
      * Starts {@code nodes} contender JVMs against {@code master} and waits until each is connected.
      *
-     * @param name    prefix of node ids, unique per run
-     * @param workDir where the nodes write their acquisition logs
+     * @param name        prefix of node ids, unique per run
+     * @param warmUpPairs uncontended lock+unlock pairs each node makes on a key of its own before it is ready
+     * @param workDir     where the nodes write their acquisition logs
      * @throws IOException if a JVM cannot be started; those already started are stopped
      */
-    public static ContenderGroup start(MasterHandle master, String name, int nodes, WorkloadSpec spec, Path workDir)
-            throws IOException {
-        return start(master, name, nodes, spec, workDir, ClientVariant.AS_SHIPPED);
+    public static ContenderGroup start(MasterHandle master, String name, int nodes, WorkloadSpec spec, int warmUpPairs,
+                                       Path workDir) throws IOException {
+        return start(master, name, nodes, spec, warmUpPairs, workDir, ClientVariant.AS_SHIPPED);
     }
 
     /**
      * Starts a group whose clients are Lock Facade's in {@code variant}.
      *
-     * @see #start(MasterHandle, String, int, WorkloadSpec, Path)
+     * @see #start(MasterHandle, String, int, WorkloadSpec, int, Path)
      */
-    public static ContenderGroup start(MasterHandle master, String name, int nodes, WorkloadSpec spec, Path workDir,
-                                       ClientVariant variant) throws IOException {
+    public static ContenderGroup start(MasterHandle master, String name, int nodes, WorkloadSpec spec, int warmUpPairs,
+                                       Path workDir, ClientVariant variant) throws IOException {
         ContenderGroup group = new ContenderGroup(master);
         try {
             for (int n = 0; n < nodes; n++) {
@@ -62,7 +63,7 @@ public final class ContenderGroup implements AutoCloseable {
                 Path log = spec.log() ? workDir.resolve(nodeId + ".log") : null;
                 group.logFiles.add(log);
                 List<String> args = ContenderNodeMain.args(master.design(), master.serviceUri(), nodeId, log,
-                        variant, spec);
+                        variant, warmUpPairs, spec);
                 group.children.add(ChildJvm.start(nodeId, JvmCommand.of(NODE_HEAP, ContenderNodeMain.class, args)));
             }
             for (ChildJvm child : group.children) {

@@ -16,13 +16,14 @@ import java.util.stream.Stream;
 
 /**
  * A client node in its own JVM running a {@link ContentionWorkload}. Usage:
- * {@code ContenderNodeMain design masterUrl nodeId logFile|- variant <WorkloadSpec args>}. Prints
- * {@value #READY}; then, for each {@code GO start=<nanoTime> end=<nanoTime>}, runs with fresh keys, writes its
+ * {@code ContenderNodeMain design masterUrl nodeId logFile|- variant warmUpPairs <WorkloadSpec args>}. Makes
+ * {@code warmUpPairs} uncontended lock+unlock pairs on a key of its own (classes loaded, a connection open, and with
+ * enough pairs the client's code compiled by C2, as a long-running node's is), prints {@value #READY}; then, for each {@code GO start=<nanoTime> end=<nanoTime>}, runs with fresh keys, writes its
  * acquisition log if asked and prints {@value #RESULT}. Exits when its standard input ends.
  */
 public final class ContenderNodeMain {
 
-    /** Printed once connected: one lock and unlock has gone through. */
+    /** Printed once connected and warmed up. */
     public static final String READY = "READY";
     /** Starts the run: {@code start} and {@code end} of the window, as {@link System#nanoTime()}. */
     public static final String GO = "GO";
@@ -33,7 +34,8 @@ public final class ContenderNodeMain {
     public static final String DEFAULT = "-";
 
     private static final int VARIANT_ARG = 4;
-    private static final int SPEC_OFFSET = 5;
+    private static final int WARM_UP_ARG = 5;
+    private static final int SPEC_OFFSET = 6;
 
     private ContenderNodeMain() {
     }
@@ -46,10 +48,11 @@ public final class ContenderNodeMain {
         try (LockClient client = LockClient.connect(Design.fromCliName(args[0]), URI.create(args[1]), args[2],
                 ClientTransportSettings.DEFAULT_READ_TIMEOUT, ClientVariant.fromCliName(args[VARIANT_ARG]))) {
             WorkloadSpec spec = WorkloadSpec.fromArgs(args, SPEC_OFFSET);
-            // One uncontended round trip first: classes loaded and a connection open before the parent says go.
-            String warmUpKey = args[2] + "-connect";
-            client.facade().lock(spec.lockType(), warmUpKey, ContentionWorkload.LOCK_TIMEOUT.toMillis());
-            client.facade().unlock(spec.lockType(), warmUpKey);
+            String warmUpKey = args[2] + "-warm-up";
+            for (int pair = Math.max(1, Integer.parseInt(args[WARM_UP_ARG])); pair > 0; pair--) {
+                client.facade().lock(spec.lockType(), warmUpKey, ContentionWorkload.LOCK_TIMEOUT.toMillis());
+                client.facade().unlock(spec.lockType(), warmUpKey);
+            }
             parent.say(READY);
             for (int round = 1; ; round++) {
                 NodeLine go = parent.awaitCommand();
@@ -68,11 +71,14 @@ public final class ContenderNodeMain {
         }
     }
 
-    /** @return the arguments of a {@code design} in {@code variant} at {@code serviceUri}, running {@code spec} */
+    /**
+     * @return the arguments of a {@code design} in {@code variant} at {@code serviceUri}, warming up with
+     *         {@code warmUpPairs}, then running {@code spec}
+     */
     public static List<String> args(Design design, URI serviceUri, String nodeId, Path logFile,
-                                    ClientVariant variant, WorkloadSpec spec) {
+                                    ClientVariant variant, int warmUpPairs, WorkloadSpec spec) {
         return Stream.concat(Stream.of(design.cliName(), serviceUri.toString(), nodeId,
-                logFile == null ? DEFAULT : logFile.toString(), variant.cliName()),
+                logFile == null ? DEFAULT : logFile.toString(), variant.cliName(), Integer.toString(warmUpPairs)),
                 Arrays.stream(spec.toArgs())).toList();
     }
 }

@@ -22,9 +22,10 @@ import java.util.Map;
  * with a non-fair local lock, a fair JDK lock alone (no master, no Lock Facade code: how fast first come, first
  * served can hand over between threads on this machine) and the article's design, in alternating rounds.
  *
- * <p>A grant goes back to the master after each run of local hand-offs, two round trips during which nobody holds
- * the lock; between those, each hand-off of a fair local lock is a thread switch. Whether two JVMs share the lock
- * fairly with the default bound is {@link CrossNodeFairness}'s check.
+ * <p>At the end of each run of local hand-offs the node asks the master in the background whether another node
+ * waits (nobody does here), so the remote calls are off the lock's path; each hand-off of a fair local lock is a
+ * thread switch. Whether two JVMs share the lock fairly with the default bound is {@link CrossNodeFairness}'s
+ * check.
  */
 public final class ClientVariants implements Scenario {
 
@@ -49,12 +50,14 @@ public final class ClientVariants implements Scenario {
             Map<String, Rounds.Run<GroupOutcome>> contestants = new LinkedHashMap<>();
             for (ClientVariant variant : ClientVariant.values()) {
                 ContenderGroup group = ContenderGroup.start(context.sharedMaster(Design.LOCK_FACADE),
-                        context.uniqueName("s3-" + variant.cliName()), 1, spec, context.workDir(), variant);
+                        context.uniqueName("s3-" + variant.cliName()), 1, spec, context.profile().nodeWarmUpPairs(),
+                        context.workDir(), variant);
                 groups.add(group);
                 contestants.put(variant.cliName(), group::run);
             }
             ContenderGroup article = ContenderGroup.start(context.sharedMaster(Design.ARTICLE),
-                    context.uniqueName("s3-variants-article"), 1, spec, context.workDir());
+                    context.uniqueName("s3-variants-article"), 1, spec, context.profile().nodeWarmUpPairs(),
+                    context.workDir());
             groups.add(article);
             contestants.put(ARTICLE, article::run);
             runs = Rounds.alternate(context.profile(), context.profile().throughputWindow(), contestants);

@@ -43,7 +43,7 @@ public final class CrossNodeFairness implements Scenario {
         WorkloadSpec spec = IntraJvmContention.oneKeySpec();
         GroupOutcome outcome;
         try (ContenderGroup group = ContenderGroup.start(context.sharedMaster(Design.LOCK_FACADE),
-                context.uniqueName("s3-fair"), NODES, spec, context.workDir())) {
+                context.uniqueName("s3-fair"), NODES, spec, context.profile().nodeWarmUpPairs(), context.workDir())) {
             outcome = group.run(context.profile().warmUp(), context.profile().fairnessWindow());
         }
         String shape = NODES + " JVMs × " + IntraJvmContention.THREADS + " threads";

@@ -36,7 +36,7 @@ final class DesignGroups implements AutoCloseable {
             for (Design design : Design.values()) {
                 designGroups.groups.put(design, ContenderGroup.start(context.sharedMaster(design),
                         context.uniqueName(name + "-" + design.cliName()), nodes, spec.apply(design),
-                        context.workDir()));
+                        context.profile().nodeWarmUpPairs(), context.workDir()));
             }
             return designGroups;
         } catch (Exception | Error e) {
