@@ -3,7 +3,7 @@ package io.lockfacade.bench.scenario;
 import java.time.Duration;
 
 /**
- * How long and how big each scenario runs. {@link #full()} is the published run (about 20 minutes on a 2-vCPU
+ * How long and how big each scenario runs. {@link #full()} is the published run (about 25 minutes on a 2-vCPU
  * machine, ten of them S7's hold); {@link #quick()} runs every scenario for a second or two on a smaller table and swarm, so that CI can
  * check the benchmark end to end without asserting any timing.
  *
