@@ -17,9 +17,10 @@ import java.util.stream.Stream;
 /**
  * A client node in its own JVM running a {@link ContentionWorkload}. Usage:
  * {@code ContenderNodeMain design masterUrl nodeId logFile|- variant warmUpPairs <WorkloadSpec args>}. Makes
- * {@code warmUpPairs} uncontended lock+unlock pairs on a key of its own (classes loaded, a connection open, and with
- * enough pairs the client's code compiled by C2, as a long-running node's is), prints {@value #READY}; then, for each {@code GO start=<nanoTime> end=<nanoTime>}, runs with fresh keys, writes its
- * acquisition log if asked and prints {@value #RESULT}. Exits when its standard input ends.
+ * {@code warmUpPairs} uncontended lock+unlock pairs on a key of its own (classes loaded, a connection open, and
+ * with enough pairs the client's code compiled by C2, as a long-running node's is), prints {@value #READY}; then,
+ * for each {@code GO start=<nanoTime> end=<nanoTime>}, runs with fresh keys, writes its acquisition log if asked
+ * and prints {@value #RESULT}. Exits when its standard input ends.
  */
 public final class ContenderNodeMain {
 

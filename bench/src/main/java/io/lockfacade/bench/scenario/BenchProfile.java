@@ -62,8 +62,8 @@ public record BenchProfile(String name, int rounds, Duration warmUp, int nodeWar
 
     /** @return this profile with S7 holding its locks for {@code hold} */
     public BenchProfile withSessionHold(Duration hold) {
-        return new BenchProfile(name, rounds, warmUp, nodeWarmUpPairs, latencyWindow, throughputWindow, fairnessWindow, handoffWindow,
-                tableLocks, expiringLocks, scaleWindow, expiryDelay, expiryWatch, swarmWaiters, swarmWindow,
-                tableMasterHeap, sessions.withHold(hold));
+        return new BenchProfile(name, rounds, warmUp, nodeWarmUpPairs, latencyWindow, throughputWindow, fairnessWindow,
+                handoffWindow, tableLocks, expiringLocks, scaleWindow, expiryDelay, expiryWatch, swarmWaiters,
+                swarmWindow, tableMasterHeap, sessions.withHold(hold));
     }
 }

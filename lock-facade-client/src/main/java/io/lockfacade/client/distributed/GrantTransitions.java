@@ -101,7 +101,8 @@ final class GrantTransitions {
         return switch (held.probe().answer()) {
             case PENDING -> GrantStep.of(new Cached(hold, handoffs, held.probe()), Effect.HANDED_OFF, hold);
             case NOBODY_WAITS -> GrantStep.of(new Cached(hold, 1), Effect.HANDED_OFF, hold);
-            case OTHERS_WAIT, UNANSWERED -> GrantStep.of(new Held(hold, held.handoffs()), Effect.YIELD_TO_WAITERS, hold);
+            case OTHERS_WAIT, UNANSWERED ->
+                    GrantStep.of(new Held(hold, held.handoffs()), Effect.YIELD_TO_WAITERS, hold);
         };
     }
 
