@@ -46,18 +46,16 @@ public record BenchProfile(String name, int rounds, Duration warmUp, int nodeWar
     public static BenchProfile full() {
         return new BenchProfile("full", 4, Duration.ofSeconds(3), FULL_NODE_WARM_UP_PAIRS, Duration.ofSeconds(15),
                 Duration.ofSeconds(8), Duration.ofSeconds(12), Duration.ofSeconds(10), 1_000_000, 100_000,
-                Duration.ofSeconds(8),
-                Duration.ofSeconds(3), Duration.ofSeconds(2), 2_000, Duration.ofSeconds(15), "2g",
-                SessionProfile.full());
+                Duration.ofSeconds(8), Duration.ofSeconds(3), Duration.ofSeconds(2), 2_000, Duration.ofSeconds(15),
+                "2g", SessionProfile.full());
     }
 
     /** @return every scenario for a second or two, on a smaller table and swarm */
     public static BenchProfile quick() {
         return new BenchProfile("quick", 1, Duration.ofSeconds(1), QUICK_NODE_WARM_UP_PAIRS, Duration.ofMillis(1500),
                 Duration.ofSeconds(1), Duration.ofSeconds(2), Duration.ofSeconds(3), 20_000, 5_000,
-                Duration.ofSeconds(1),
-                Duration.ofSeconds(1), Duration.ofSeconds(1), 200, Duration.ofSeconds(2), "512m",
-                SessionProfile.quick());
+                Duration.ofSeconds(1), Duration.ofSeconds(1), Duration.ofSeconds(1), 200, Duration.ofSeconds(2),
+                "512m", SessionProfile.quick());
     }
 
     /** @return this profile with S7 holding its locks for {@code hold} */
