@@ -11,7 +11,9 @@ import org.junit.jupiter.api.io.TempDir;
 import org.springframework.context.annotation.AnnotationConfigApplicationContext;
 import org.springframework.core.env.MapPropertySource;
 import org.springframework.core.env.StandardEnvironment;
+import org.springframework.core.io.support.ResourcePropertySource;
 
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
@@ -34,17 +36,16 @@ class TlsPropertiesTest {
     }
 
     @Test
-    void readsTheStoresAndKeepsTheirPasswordsOutOfToString() {
-        LockFacadeProperties properties = LockFacadeProperties.from(environment(Map.of(
-                LockFacadeProperties.MASTER_URL, "https://master:8443",
-                LockFacadeProperties.TLS_TRUSTSTORE, "/etc/lockfacade/ca.p12",
-                LockFacadeProperties.TLS_TRUSTSTORE_PASSWORD, "trust-pw-456",
-                LockFacadeProperties.TLS_KEYSTORE, " /etc/lockfacade/node.p12 ",
-                LockFacadeProperties.TLS_KEYSTORE_PASSWORD, "key-pw-123")));
+    void theDocumentedExampleReadsBothStoresWithPasswordsFromTheEnvironment() throws IOException {
+        StandardEnvironment environment = environment(Map.of("LOCKFACADE_TRUSTSTORE_PASSWORD", "trust-pw-456",
+                "LOCKFACADE_KEYSTORE_PASSWORD", "key-pw-123"));
+        environment.getPropertySources().addLast(new ResourcePropertySource("classpath:examples/tls-client.properties"));
 
-        TlsStores tls = properties.transport().tls();
-        assertEquals(new TlsStores(Path.of("/etc/lockfacade/node.p12"), "key-pw-123", Path.of("/etc/lockfacade/ca.p12"),
-                "trust-pw-456"), tls);
+        LockFacadeProperties properties = LockFacadeProperties.from(environment);
+
+        assertEquals(new TlsStores(Path.of("/etc/lockfacade/orders-service.p12"), "key-pw-123",
+                Path.of("/etc/lockfacade/truststore.p12"), "trust-pw-456"), properties.transport().tls());
+        assertEquals("https", properties.masterUrl().getScheme());
         assertFalse(properties.toString().contains("-pw-"), properties.toString());
     }
 

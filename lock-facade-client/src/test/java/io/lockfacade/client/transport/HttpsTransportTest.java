@@ -74,6 +74,13 @@ class HttpsTransportTest {
     }
 
     @Test
+    void theDocumentedClientNamesItsMissingTruststore() {
+        IllegalArgumentException missing = assertThrows(IllegalArgumentException.class,
+                () -> documentedClient("pw"));
+        assertTrue(missing.getMessage().contains("/etc/lockfacade/truststore.p12"), missing.getMessage());
+    }
+
+    @Test
     void refusesPlainHttpOnItsPort() throws IOException {
         try (MasterServer master = start(ClientAuth.NONE)) {
             String reply;
@@ -178,5 +185,16 @@ class HttpsTransportTest {
 
     private static MemoryLockService client(MasterServer master, TlsStores tls) {
         return MemoryLockServiceProxies.create(master.serviceUri(), ClientTransportSettings.defaults().withTls(tls));
+    }
+
+    /** The example of docs/tls.md: a client of an HTTPS master, without Spring. */
+    static MemoryLockService documentedClient(String truststorePassword) {
+        // tag::https-client-java[]
+        ClientTransportSettings settings = ClientTransportSettings.defaults()
+                .withTls(new TlsStores(null, null, Path.of("/etc/lockfacade/truststore.p12"), truststorePassword));
+        MemoryLockService master = MemoryLockServiceProxies.create(
+                "https://lock1.example.internal:8443,https://lock2.example.internal:8443", settings);
+        // end::https-client-java[]
+        return master;
     }
 }
