@@ -5,7 +5,6 @@ import com.github.difflib.UnifiedDiffUtils;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -62,7 +61,7 @@ public final class DocSnippetCheck {
         for (Path page : pages) {
             Path file = root.resolve(page).normalize();
             String name = root.relativize(file).toString().replace('\\', '/');
-            List<String> lines = readLines(file);
+            List<String> lines = DocFiles.readLines(file);
             problems.addAll(strayMarkers(name, lines));
             for (CodeBlock block : MarkdownCodeBlocks.of(lines)) {
                 if (CHECKED_LANGUAGES.contains(block.language())) {
@@ -113,14 +112,6 @@ public final class DocSnippetCheck {
             }
         }
         return problems;
-    }
-
-    private static List<String> readLines(Path file) {
-        try {
-            return Files.readAllLines(file, StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + file, e);
-        }
     }
 
     /**

@@ -1,9 +1,6 @@
 package io.lockfacade.testsupport.docs;
 
-import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -31,13 +28,7 @@ public final class TaggedRegion {
      * @throws UncheckedIOException     if the file cannot be read
      */
     public static List<String> read(Path file, String name) {
-        List<String> lines;
-        try {
-            lines = Files.readAllLines(file, StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + file, e);
-        }
-        return dedent(select(lines, name, file));
+        return dedent(select(DocFiles.readLines(file), name, file));
     }
 
     private static List<String> select(List<String> lines, String name, Path file) {

@@ -7,8 +7,6 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -25,7 +23,7 @@ class DocSnippetCheckTest {
 
     @BeforeEach
     void writeTheSource() throws IOException {
-        write(SOURCE, """
+        FileTree.write(root, SOURCE, """
                 class Example {
                     void greet() {
                         // tag::greet[]
@@ -91,7 +89,7 @@ class DocSnippetCheckTest {
 
     @Test
     void aMarkerNamingAFileOutsideTheModulesSourcesFails() throws IOException {
-        write("notes/example.txt", "// tag::greet[]\nx\n// end::greet[]\n");
+        FileTree.write(root, "notes/example.txt", "// tag::greet[]\nx\n// end::greet[]\n");
 
         DocSnippetCheck.Result outside = check("<!-- snippet: notes/example.txt#greet -->\n```java\nx\n```\n");
         DocSnippetCheck.Result missing = check("<!-- snippet: app/src/test/java/Gone.java#greet -->\n```java\nx\n```\n");
@@ -123,23 +121,17 @@ class DocSnippetCheckTest {
 
     @Test
     void theDocumentationPagesAreTheReadmeAndEveryPageUnderDocs() throws IOException {
-        write("README.md", "");
-        write("docs/a.md", "");
-        write("docs/sub/b.md", "");
-        write("docs/image.png", "");
+        FileTree.write(root, "README.md", "");
+        FileTree.write(root, "docs/a.md", "");
+        FileTree.write(root, "docs/sub/b.md", "");
+        FileTree.write(root, "docs/image.png", "");
 
         assertEquals(List.of(root.resolve("README.md"), root.resolve("docs/a.md"), root.resolve("docs/sub/b.md")),
                 DocSnippetCheck.documentationPages(root));
     }
 
     private DocSnippetCheck.Result check(String page) throws IOException {
-        write("docs/page.md", page);
+        FileTree.write(root, "docs/page.md", page);
         return new DocSnippetCheck(root).check(List.of(Path.of("docs/page.md")));
-    }
-
-    private void write(String path, String text) throws IOException {
-        Path file = root.resolve(path);
-        Files.createDirectories(file.getParent());
-        Files.writeString(file, text, StandardCharsets.UTF_8);
     }
 }
