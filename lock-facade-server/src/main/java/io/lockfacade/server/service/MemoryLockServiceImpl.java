@@ -50,6 +50,16 @@ public final class MemoryLockServiceImpl implements ParkingLockService, AutoClos
      * @param events told of grants, releases, expiries and parked calls (for metrics); its failures are logged
      */
     public MemoryLockServiceImpl(MasterSettings settings, LockEvents events) {
+        this(settings, events, MasterClocks.system());
+    }
+
+    /**
+     * Creates a master on the given clocks, with its own reaper and timer threads, started.
+     *
+     * @param events told of grants, releases, expiries and parked calls (for metrics); its failures are logged
+     * @param clocks where the lock table's time and token floors come from (tests move a clock of their own)
+     */
+    public MemoryLockServiceImpl(MasterSettings settings, LockEvents events, MasterClocks clocks) {
         this.settings = settings;
         ScheduledThreadPoolExecutor timer = new ScheduledThreadPoolExecutor(1, runnable -> {
             Thread thread = new Thread(runnable, WAIT_TIMER_THREAD);
@@ -58,7 +68,6 @@ public final class MemoryLockServiceImpl implements ParkingLockService, AutoClos
         });
         timer.setRemoveOnCancelPolicy(true);
         this.waitTimer = timer;
-        MasterClocks clocks = MasterClocks.system();
         this.table = new LiveTable(new LockMachine(), clocks, settings.expiryTick(), waitTimer,
                 new GuardedLockEvents(events));
         this.sessions = new LiveSessions(table);
