@@ -2,7 +2,6 @@ package io.lockfacade.group.service;
 
 import io.lockfacade.api.LockArguments;
 import io.lockfacade.api.LockGrant;
-import io.lockfacade.api.LockLimits;
 import io.lockfacade.api.NotLeaderException;
 import io.lockfacade.api.SessionExpiredException;
 import io.lockfacade.api.YieldOutcome;
@@ -17,6 +16,7 @@ import io.lockfacade.server.service.MasterSettings;
 import io.lockfacade.server.service.ParkingLockService;
 import io.lockfacade.server.table.Handout;
 import io.lockfacade.server.table.LockKey;
+import io.lockfacade.server.table.YieldRule;
 
 import java.time.Duration;
 import java.util.List;
@@ -93,10 +93,10 @@ public final class GroupMemberLockService implements ParkingLockService, GroupEv
     @Override
     public CompletableFuture<Handout> tryLockAsync(String lockType, String key, String owner, long leaseMillis,
                                                    long waitMillis) {
-        LockKey lockKey = lockKey(lockType, key);
+        LockKey lockKey = LockKey.checked(lockType, key);
         LockArguments.requireOwner(owner);
-        long lease = LockArguments.requireLease(leaseMillis) <= 0 ? settings.defaultLease().toMillis() : leaseMillis;
-        long wait = Math.min(LockArguments.requireWait(waitMillis), settings.waitCap().toMillis());
+        long lease = settings.leaseFor(leaseMillis);
+        long wait = settings.waitFor(waitMillis);
         return acquire(lockKey, owner, wait,
                 now -> Command.onLock(Command.Kind.TRY_LOCK, now, lockType, key, owner, lease));
     }
@@ -104,10 +104,10 @@ public final class GroupMemberLockService implements ParkingLockService, GroupEv
     @Override
     public CompletableFuture<Handout> tryLockInSessionAsync(String lockType, String key, String owner,
                                                             String sessionId, long waitMillis) {
-        LockKey lockKey = lockKey(lockType, key);
+        LockKey lockKey = LockKey.checked(lockType, key);
         LockArguments.requireOwner(owner);
         LockArguments.requireSessionId(sessionId);
-        long wait = Math.min(LockArguments.requireWait(waitMillis), settings.waitCap().toMillis());
+        long wait = settings.waitFor(waitMillis);
         return acquire(lockKey, owner, wait, now -> new Command(Command.Kind.TRY_LOCK_IN_SESSION, now, lockType,
                 key, owner, sessionId, 0, 0));
     }
@@ -175,7 +175,7 @@ public final class GroupMemberLockService implements ParkingLockService, GroupEv
      */
     @Override
     public boolean unlock(String lockType, String key, String owner) {
-        LockKey lockKey = lockKey(lockType, key);
+        LockKey lockKey = LockKey.checked(lockType, key);
         LockArguments.requireOwner(owner);
         LongFunction<Command> release = now -> Command.onLock(Command.Kind.UNLOCK, now, lockType, key, owner, 0);
         log.requireLeader();
@@ -198,34 +198,35 @@ public final class GroupMemberLockService implements ParkingLockService, GroupEv
     }
 
     /**
-     * Releases the lock, through {@link #unlock}, when a call is parked on this leader for it; otherwise answers
-     * from the applied table whether {@code owner} holds it. Waiting calls park only on the leader, so this
-     * member sees all of them.
+     * Applies {@link YieldRule} to the applied table's holder and the calls parked on this leader (waiting calls
+     * park only on the leader, so this member sees all of them); a release goes through {@link #unlock}, which
+     * hands the lock to the oldest of them.
      */
     @Override
     public YieldOutcome yieldToWaiters(String lockType, String key, String owner) {
-        LockKey lockKey = lockKey(lockType, key);
+        LockKey lockKey = LockKey.checked(lockType, key);
         LockArguments.requireOwner(owner);
         log.requireLeader();
-        if (waiters.waitingFor(lockKey) > 0) {
-            return unlock(lockType, key, owner) ? YieldOutcome.RELEASED : YieldOutcome.NOT_HELD;
+        YieldOutcome decided = YieldRule.decide(owner.equals(table.holder(lockKey)), waiters.waitingFor(lockKey) > 0);
+        if (decided != YieldOutcome.RELEASED) {
+            return decided;
         }
-        return owner.equals(table.holder(lockKey)) ? YieldOutcome.KEPT : YieldOutcome.NOT_HELD;
+        return unlock(lockType, key, owner) ? YieldOutcome.RELEASED : YieldOutcome.NOT_HELD;
     }
 
     /** Answered by the leader alone, from its own parked calls (waiting calls park on the leader). */
     @Override
     public boolean hasWaiters(String lockType, String key) {
-        LockKey lockKey = lockKey(lockType, key);
+        LockKey lockKey = LockKey.checked(lockType, key);
         log.requireLeader();
         return waiters.waitingFor(lockKey) > 0;
     }
 
     @Override
     public boolean renew(String lockType, String key, String owner, long leaseMillis) {
-        lockKey(lockType, key);
+        LockKey.checked(lockType, key);
         LockArguments.requireOwner(owner);
-        long lease = LockArguments.requireLease(leaseMillis) <= 0 ? settings.defaultLease().toMillis() : leaseMillis;
+        long lease = settings.leaseFor(leaseMillis);
         return log.commit(now -> Command.onLock(Command.Kind.RENEW, now, lockType, key, owner, lease)).yes();
     }
 
@@ -239,8 +240,7 @@ public final class GroupMemberLockService implements ParkingLockService, GroupEv
     @Override
     public long openSession(String sessionId, long ttlMillis) {
         LockArguments.requireSessionId(sessionId);
-        long ttl = LockArguments.requireSessionTtl(ttlMillis) <= 0 ? LockLimits.DEFAULT_SESSION_TTL.toMillis()
-                : ttlMillis;
+        long ttl = settings.sessionTtlFor(ttlMillis);
         Outcome outcome = log.commit(now -> Command.onSession(Command.Kind.OPEN_SESSION, now, sessionId, ttl));
         if (outcome.kind() == Outcome.Kind.SESSION_ENDED) {
             throw sessionEnded(sessionId);
@@ -268,7 +268,7 @@ public final class GroupMemberLockService implements ParkingLockService, GroupEv
      * @throws NotLeaderException if this member is not the leader
      */
     public boolean forceRemove(String lockType, String key, long token) {
-        lockKey(lockType, key);
+        LockKey.checked(lockType, key);
         return log.commit(now -> Command.onLock(Command.Kind.FORCE_REMOVE, now, lockType, key, null, 0)
                 .expecting(token)).yes();
     }
@@ -336,10 +336,6 @@ public final class GroupMemberLockService implements ParkingLockService, GroupEv
 
     private static SessionExpiredException sessionEnded(String sessionId) {
         return new SessionExpiredException("session " + sessionId + " has ended or was never opened");
-    }
-
-    private static LockKey lockKey(String lockType, String key) {
-        return new LockKey(LockArguments.requireName("lockType", lockType), LockArguments.requireName("key", key));
     }
 
     // ---- for the admin pages (GroupAdminSource): reads only, nothing here proposes ----
