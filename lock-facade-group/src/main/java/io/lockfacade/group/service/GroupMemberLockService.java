@@ -10,7 +10,7 @@ import io.lockfacade.group.raft.GroupEvents;
 import io.lockfacade.group.raft.GroupMember;
 import io.lockfacade.group.state.Applied;
 import io.lockfacade.group.state.Command;
-import io.lockfacade.group.state.Outcome;
+import io.lockfacade.group.state.Reply;
 import io.lockfacade.group.state.ReplicatedLockTable;
 import io.lockfacade.server.service.MasterSettings;
 import io.lockfacade.server.service.ParkingLockService;
@@ -156,7 +156,7 @@ public final class GroupMemberLockService implements ParkingLockService, GroupEv
     }
 
     /** @return what an applied acquisition means for the call that asked it */
-    private static LeaderWaiters.Attempt attempt(ParkedCall call, Outcome outcome) {
+    private static LeaderWaiters.Attempt attempt(ParkedCall call, Reply outcome) {
         Command asked = call.request().apply(0);
         return switch (outcome.kind()) {
             case GRANTED -> new LeaderWaiters.Attempt.Granted(new Handout(new LockGrant(asked.lockType(),
@@ -184,9 +184,9 @@ public final class GroupMemberLockService implements ParkingLockService, GroupEv
         if (next == null) {
             return log.commit(release).yes();
         }
-        CompletableFuture<List<Outcome>> both = log.proposeBatch(now -> new CommandBatch(List.of(release.apply(now),
+        CompletableFuture<List<Reply>> both = log.proposeBatch(now -> new CommandBatch(List.of(release.apply(now),
                 next.request().apply(now))));
-        List<Outcome> outcomes;
+        List<Reply> outcomes;
         try {
             outcomes = log.await(both);
         } catch (RuntimeException failure) {
@@ -241,8 +241,8 @@ public final class GroupMemberLockService implements ParkingLockService, GroupEv
     public long openSession(String sessionId, long ttlMillis) {
         LockArguments.requireSessionId(sessionId);
         long ttl = settings.sessionTtlFor(ttlMillis);
-        Outcome outcome = log.commit(now -> Command.onSession(Command.Kind.OPEN_SESSION, now, sessionId, ttl));
-        if (outcome.kind() == Outcome.Kind.SESSION_ENDED) {
+        Reply outcome = log.commit(now -> Command.onSession(Command.Kind.OPEN_SESSION, now, sessionId, ttl));
+        if (outcome.kind() == Reply.Kind.SESSION_ENDED) {
             throw sessionEnded(sessionId);
         }
         return outcome.value();
