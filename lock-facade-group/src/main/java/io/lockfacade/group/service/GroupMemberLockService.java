@@ -13,9 +13,11 @@ import io.lockfacade.group.state.Command;
 import io.lockfacade.group.state.Reply;
 import io.lockfacade.group.state.ReplicatedLockTable;
 import io.lockfacade.server.service.MasterSettings;
+import io.lockfacade.server.service.ParkedCall;
 import io.lockfacade.server.service.ParkingLockService;
 import io.lockfacade.server.table.Handout;
 import io.lockfacade.server.table.LockKey;
+import io.lockfacade.server.table.Waiter;
 import io.lockfacade.server.table.YieldRule;
 
 import java.time.Duration;
@@ -97,8 +99,7 @@ public final class GroupMemberLockService implements ParkingLockService, GroupEv
         LockArguments.requireOwner(owner);
         long lease = settings.leaseFor(leaseMillis);
         long wait = settings.waitFor(waitMillis);
-        return acquire(lockKey, owner, wait,
-                now -> Command.onLock(Command.Kind.TRY_LOCK, now, lockType, key, owner, lease));
+        return acquire(new Waiter(waiters.nextId(), lockKey, owner, lease, null), wait);
     }
 
     @Override
@@ -108,41 +109,39 @@ public final class GroupMemberLockService implements ParkingLockService, GroupEv
         LockArguments.requireOwner(owner);
         LockArguments.requireSessionId(sessionId);
         long wait = settings.waitFor(waitMillis);
-        return acquire(lockKey, owner, wait, now -> new Command(Command.Kind.TRY_LOCK_IN_SESSION, now, lockType,
-                key, owner, sessionId, 0, 0));
+        return acquire(new Waiter(waiters.nextId(), lockKey, owner, 0, sessionId), wait);
     }
 
-    private CompletableFuture<Handout> acquire(LockKey key, String owner, long wait, LongFunction<Command> request) {
+    /** Asks for the lock, and parks the call behind the calls that wait for it if it may wait. */
+    private CompletableFuture<Handout> acquire(Waiter asked, long wait) {
         log.requireLeader();
-        ParkedCall call = new ParkedCall(key, request, new CompletableFuture<>());
-        boolean queueBehind = wait > 0 && waiters.hasWaiters(key)
-                && !owner.equals(table.holder(key));
+        LockKey key = asked.lockKey();
+        ParkedCall call = new ParkedCall(asked.id(), key, System.nanoTime(), new CompletableFuture<>());
+        boolean queueBehind = wait > 0 && waiters.hasWaiters(key) && !asked.owner().equals(table.holder(key));
         if (queueBehind) {
-            park(call, wait);
-            return call.caller();
+            park(asked, call, wait);
+            return call.answer();
         }
-        askAgain(call).whenComplete((attempt, failure) -> {
+        askAgain(asked).whenComplete((attempt, failure) -> {
             if (attempt instanceof LeaderWaiters.Attempt.Granted granted) {
-                call.caller().complete(granted.handout());
+                if (!call.answer().complete(granted.handout())) {
+                    releaseUndelivered(granted.handout()); // the caller went away meanwhile
+                }
             } else if (attempt instanceof LeaderWaiters.Attempt.Failed failed) {
-                call.caller().completeExceptionally(failed.failure());
+                call.answer().completeExceptionally(failed.failure());
             } else if (wait > 0) {
-                park(call, wait);
+                park(asked, call, wait);
             } else {
-                call.caller().complete(null);
+                call.answer().complete(null);
             }
         });
-        return call.caller();
+        return call.answer();
     }
 
-    private void park(ParkedCall call, long wait) {
-        var timeout = leaderThread.schedule(() -> {
-            if (call.caller().complete(null)) {
-                waiters.withdraw(call);
-            }
-        }, wait, TimeUnit.MILLISECONDS);
-        call.caller().whenComplete((handout, failure) -> timeout.cancel(false));
-        waiters.park(call);
+    private void park(Waiter waiter, ParkedCall call, long wait) {
+        var timeout = leaderThread.schedule(() -> call.answer().complete(null), wait, TimeUnit.MILLISECONDS);
+        call.answer().whenComplete((handout, failure) -> timeout.cancel(false));
+        waiters.park(waiter, call);
         if (!log.isServing()) {
             // Stepped down while the call was being answered busy: no one would wake it.
             waiters.failAll(log.notLeader());
@@ -150,20 +149,30 @@ public final class GroupMemberLockService implements ParkingLockService, GroupEv
     }
 
     /** Proposes a (parked or new) acquisition; the future never fails, failures are an {@code Attempt}. */
-    private CompletableFuture<LeaderWaiters.Attempt> askAgain(ParkedCall call) {
-        return log.propose(call.request()).handle((outcome, failure) -> failure != null
-                ? new LeaderWaiters.Attempt.Failed(Failures.unwrap(failure)) : attempt(call, outcome));
+    private CompletableFuture<LeaderWaiters.Attempt> askAgain(Waiter asked) {
+        return log.propose(now -> acquisition(asked, now)).handle((reply, failure) -> failure != null
+                ? new LeaderWaiters.Attempt.Failed(Failures.unwrap(failure)) : attempt(asked, reply));
+    }
+
+    /** @return the command that asks for the lock for {@code waiter}, at the leader's time {@code now} */
+    private static Command acquisition(Waiter waiter, long now) {
+        LockKey key = waiter.lockKey();
+        return waiter.sessionId() == null
+                ? Command.onLock(Command.Kind.TRY_LOCK, now, key.lockType(), key.key(), waiter.owner(),
+                        waiter.leaseMillis())
+                : new Command(Command.Kind.TRY_LOCK_IN_SESSION, now, key.lockType(), key.key(), waiter.owner(),
+                        waiter.sessionId(), 0, 0);
     }
 
     /** @return what an applied acquisition means for the call that asked it */
-    private static LeaderWaiters.Attempt attempt(ParkedCall call, Reply outcome) {
-        Command asked = call.request().apply(0);
-        return switch (outcome.kind()) {
-            case GRANTED -> new LeaderWaiters.Attempt.Granted(new Handout(new LockGrant(asked.lockType(),
-                    asked.key(), asked.owner(), outcome.value(), outcome.lease()), outcome.sequence()));
+    private static LeaderWaiters.Attempt attempt(Waiter asked, Reply reply) {
+        LockKey key = asked.lockKey();
+        return switch (reply.kind()) {
+            case GRANTED -> new LeaderWaiters.Attempt.Granted(new Handout(new LockGrant(key.lockType(), key.key(),
+                    asked.owner(), reply.value(), reply.lease()), reply.sequence()));
             case BUSY -> new LeaderWaiters.Attempt.Busy();
             case SESSION_ENDED -> new LeaderWaiters.Attempt.Failed(sessionEnded(asked.sessionId()));
-            default -> new LeaderWaiters.Attempt.Failed(new IllegalStateException("unexpected " + outcome));
+            default -> new LeaderWaiters.Attempt.Failed(new IllegalStateException("unexpected " + reply));
         };
     }
 
@@ -179,13 +188,12 @@ public final class GroupMemberLockService implements ParkingLockService, GroupEv
         LockArguments.requireOwner(owner);
         LongFunction<Command> release = now -> Command.onLock(Command.Kind.UNLOCK, now, lockType, key, owner, 0);
         log.requireLeader();
-        ParkedCall next = owner.equals(table.holder(lockKey))
-                ? waiters.claimHandoff(lockKey) : null;
+        Waiter next = owner.equals(table.holder(lockKey)) ? waiters.claimHandoff(lockKey) : null;
         if (next == null) {
             return log.commit(release).yes();
         }
         CompletableFuture<List<Reply>> both = log.proposeBatch(now -> new CommandBatch(List.of(release.apply(now),
-                next.request().apply(now))));
+                acquisition(next, now))));
         List<Reply> outcomes;
         try {
             outcomes = log.await(both);

@@ -4,6 +4,7 @@ import io.lockfacade.api.MemoryLockService;
 import io.lockfacade.api.NotLeaderException;
 import io.lockfacade.group.raft.FsyncPolicy;
 import io.lockfacade.server.service.MasterSettings;
+import io.lockfacade.server.table.LockKey;
 import io.lockfacade.testsupport.contract.MasterContract;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -47,6 +48,11 @@ class GroupContractTest extends MasterContract {
     @Override
     public MemoryLockService master() {
         return group.service(leader);
+    }
+
+    @Override
+    public int waitingCalls(String key) {
+        return group.service(leader).waitingFor(new LockKey(lockType(), key));
     }
 
     @Override

@@ -99,13 +99,11 @@ public final class LockMachine {
                 s.setHandouts(s.handouts() + 1);
                 result[0] = new Outcome.AlreadyHeld(s.handout(k), previousEnd, s.view(k), fx.build());
             } else if (waiterId != 0) {
-                Waiter previous = s.waiterOf(who);
-                if (previous != null) {
-                    s.removeWaiter(previous.id());
-                    fx.answered(previous, null, null);
-                }
                 Waiter waiter = new Waiter(waiterId, k, who, leaseMillis, sessionId);
-                s.addWaiter(waiter);
+                Waiter replaced = s.addWaiter(waiter);
+                if (replaced != null) {
+                    fx.answered(replaced, null, null);
+                }
                 result[0] = new Outcome.Parked(waiter, fx.build());
             }
             return s;

@@ -2,6 +2,8 @@ package io.lockfacade.server.service;
 
 import io.lockfacade.api.MemoryLockService;
 import io.lockfacade.server.fencing.WallClockFloor;
+import io.lockfacade.server.table.LockInfo;
+import io.lockfacade.server.table.LockKey;
 import io.lockfacade.testsupport.contract.MasterContract;
 import org.junit.jupiter.api.AfterAll;
 
@@ -29,6 +31,11 @@ class SingleMasterContractTest extends MasterContract {
     @Override
     public MemoryLockService master() {
         return MASTER;
+    }
+
+    @Override
+    public int waitingCalls(String key) {
+        return MASTER.table().describe(new LockKey(lockType(), key)).map(LockInfo::waiters).orElse(0);
     }
 
     @Override

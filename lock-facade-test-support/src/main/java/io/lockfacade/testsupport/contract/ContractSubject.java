@@ -18,6 +18,12 @@ public interface ContractSubject {
     /** @return the master under test, serving (for a group: its leader); the same one for the whole test */
     MemoryLockService master();
 
+    /**
+     * @return how many calls wait for the lock {@code key} of this test's type, as the master's operator sees it
+     *         (the contract itself only answers whether any does)
+     */
+    int waitingCalls(String key);
+
     /** @return a lock type no other test uses, so tests share one master without seeing each other's locks */
     String lockType();
 
@@ -50,5 +56,10 @@ public interface ContractSubject {
     /** Waits, boundedly, until the master reports a call waiting for the lock {@code key} of this test's type. */
     default void awaitWaiting(String key) {
         Await.until("a call waiting for " + key, () -> master().hasWaiters(lockType(), key));
+    }
+
+    /** Waits, boundedly, until {@code calls} calls wait for the lock {@code key} of this test's type. */
+    default void awaitWaiting(String key, int calls) {
+        Await.until(calls + " calls waiting for " + key, () -> waitingCalls(key) == calls);
     }
 }

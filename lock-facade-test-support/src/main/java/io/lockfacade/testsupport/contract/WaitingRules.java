@@ -37,6 +37,7 @@ public interface WaitingRules extends ContractSubject {
         CompletableFuture<LockGrant> bob = tryLockAside("k", "bob", LONG_WAIT);
         awaitWaiting("k");
         CompletableFuture<LockGrant> carol = tryLockAside("k", "carol", LONG_WAIT);
+        awaitWaiting("k", 2);
 
         assertTrue(master().unlock(lockType(), "k", "alice"));
         LockGrant bobs = bob.get(MasterContract.PATIENCE.toMillis(), TimeUnit.MILLISECONDS);
@@ -47,6 +48,20 @@ public interface WaitingRules extends ContractSubject {
         LockGrant carols = carol.get(MasterContract.PATIENCE.toMillis(), TimeUnit.MILLISECONDS);
         assertEquals("carol", carols.getOwner());
         assertTrue(carols.getFencingToken() > bobs.getFencingToken());
+    }
+
+    @Test
+    default void anOwnerWaitsOnceItsRetryReplacesItsEarlierCall() throws Exception {
+        master().tryLock(lockType(), "k", "alice", 0, 0);
+        CompletableFuture<LockGrant> first = tryLockAside("k", "bob", LONG_WAIT);
+        awaitWaiting("k");
+
+        CompletableFuture<LockGrant> retry = tryLockAside("k", "bob", LONG_WAIT);
+
+        assertNull(first.get(MasterContract.PATIENCE.toMillis(), TimeUnit.MILLISECONDS), "answered not granted");
+        awaitWaiting("k", 1);
+        assertTrue(master().unlock(lockType(), "k", "alice"));
+        assertEquals("bob", retry.get(MasterContract.PATIENCE.toMillis(), TimeUnit.MILLISECONDS).getOwner());
     }
 
     @Test

@@ -1,10 +1,12 @@
 package io.lockfacade.webapp.transport;
 
 import io.lockfacade.api.MemoryLockService;
+import io.lockfacade.server.table.LockInfo;
 import io.lockfacade.testsupport.contract.MasterContract;
 import io.lockfacade.webapp.MasterServer;
 import io.lockfacade.webapp.testing.HessianClients;
 import io.lockfacade.webapp.testing.Masters;
+import io.lockfacade.webapp.testing.TableProbe;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -41,6 +43,11 @@ class HttpMasterContractTest extends MasterContract {
     @Override
     public MemoryLockService master() {
         return proxy;
+    }
+
+    @Override
+    public int waitingCalls(String key) {
+        return TableProbe.lock(server, lockType(), key).map(LockInfo::waiters).orElse(0);
     }
 
     @Override
