@@ -85,7 +85,7 @@ public final class MasterOptionsParser {
                                         (default ./lockfacade-data/<node-id>)
               --fsync always|off        when the member forces its Raft log to disk (default always:
                                         before an entry counts; off can lose answered grants on a
-                                        power loss, see the README)
+                                        power loss, see docs/master-group.md)
               --tls-keystore FILE       PKCS12 keystore with this master's certificate and key: the
                                         port then serves HTTPS only (password in env
                                         LOCKFACADE_TLS_KEYSTORE_PASSWORD)
