@@ -7,7 +7,6 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.Lock;
@@ -29,6 +28,7 @@ final class RegistryLock implements Lock {
     private final LockFacade locks;
     private final String lockType;
     private final String key;
+    private final Lock view;
     private final AtomicInteger holds = new AtomicInteger();
     private volatile long lastObtainedNanos = System.nanoTime();
 
@@ -36,6 +36,7 @@ final class RegistryLock implements Lock {
         this.locks = locks;
         this.lockType = lockType;
         this.key = key;
+        this.view = locks.asLock(lockType, key);
     }
 
     /**
@@ -47,11 +48,7 @@ final class RegistryLock implements Lock {
     @Override
     public void lock() {
         refuseLostHold();
-        try {
-            locks.lock(lockType, key, 0);
-        } catch (TimeoutException e) {
-            throw new IllegalStateException("a wait without timeout reported a timeout for " + this, e);
-        }
+        view.lock();
         holds.incrementAndGet();
     }
 
@@ -64,9 +61,7 @@ final class RegistryLock implements Lock {
     @Override
     public void lockInterruptibly() throws InterruptedException {
         refuseLostHold();
-        if (!locks.tryLock(lockType, key, Long.MAX_VALUE, TimeUnit.NANOSECONDS)) {
-            throw new IllegalStateException("a wait without timeout gave up for " + this);
-        }
+        view.lockInterruptibly();
         holds.incrementAndGet();
     }
 
@@ -81,7 +76,7 @@ final class RegistryLock implements Lock {
         if (dropLostHold()) {
             return false;
         }
-        return counted(locks.tryLock(lockType, key));
+        return counted(view.tryLock());
     }
 
     /**
@@ -95,7 +90,7 @@ final class RegistryLock implements Lock {
         if (dropLostHold()) {
             return false;
         }
-        return counted(locks.tryLock(lockType, key, time, unit));
+        return counted(view.tryLock(time, unit));
     }
 
     /**
@@ -109,7 +104,7 @@ final class RegistryLock implements Lock {
     public void unlock() {
         boolean held = locks.isHeldByCurrentThread(lockType, key);
         try {
-            locks.unlock(lockType, key);
+            view.unlock();
         } finally {
             if (held) {
                 holds.decrementAndGet();
@@ -120,7 +115,7 @@ final class RegistryLock implements Lock {
     /** Not supported: conditions would need the master to park and signal threads of many nodes. */
     @Override
     public Condition newCondition() {
-        throw new UnsupportedOperationException("conditions are not supported by " + this);
+        return view.newCondition();
     }
 
     /** @return whether a thread of this node holds the lock through this object */
