@@ -44,15 +44,17 @@ final class ShedLockHold {
     /**
      * Ends the hold: frees the lock, or cuts its lease to what is left of {@code lockAtLeastFor}.
      *
-     * @return {@code false} if the lease had run out before (the task ran past {@code lockAtMostFor})
+     * @return {@code false} if the lock was no longer held (the task ran past {@code lockAtMostFor}, or the master
+     *         lost it)
      */
     synchronized boolean unlock() {
         end();
         long leftNanos = lockAtLeastUntilNanos - System.nanoTime();
         boolean held = leftNanos > 0 ? lease.extend(atLeastMinLease(Duration.ofNanos(leftNanos))) : lease.release();
         if (!held) {
-            log.warn("ShedLock lock '{}' (token {}) had expired before the task ended: it ran past lockAtMostFor "
-                    + "({}), and another node may have run it meanwhile", name, fencingToken(), lockAtMostFor);
+            log.warn("ShedLock lock '{}' (token {}) was no longer held when the task ended: its lockAtMostFor ({}) "
+                    + "ran out, or the master lost it (a single master's restart, an operator's removal); another "
+                    + "node may have run the task meanwhile", name, fencingToken(), lockAtMostFor);
         }
         return held;
     }

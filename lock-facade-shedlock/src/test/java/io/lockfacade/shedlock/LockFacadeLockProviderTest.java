@@ -216,7 +216,9 @@ class LockFacadeLockProviderTest {
 
     @Test
     void theDefaultLockTypeIsShedlock() {
-        assertEquals("shedlock", new LockFacadeLockProvider(master.node("fourth", SESSION_TTL)).lockType());
+        try (LockFacadeLockProvider provider = new LockFacadeLockProvider(master.node("fourth", SESSION_TTL))) {
+            assertEquals("shedlock", provider.lockType());
+        }
     }
 
     private static LockConfiguration config(String name, Duration lockAtMostFor, Duration lockAtLeastFor) {
