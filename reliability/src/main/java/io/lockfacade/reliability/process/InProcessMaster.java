@@ -47,9 +47,13 @@ public final class InProcessMaster implements AutoCloseable {
 
     /** @return a new client node of this master, with the session TTL {@code lease}; closed with the master */
     public DistributeLock node(String nodeId, Duration lease) {
+        return node(DistributeLockSettings.defaults().withNodeId(nodeId).withLease(lease));
+    }
+
+    /** @return a new client node of this master with these settings; closed with the master */
+    public DistributeLock node(DistributeLockSettings settings) {
         DistributeLock node = new DistributeLock(
-                MemoryLockServiceProxies.create(serviceUri(), ClientTransportSettings.defaults()),
-                DistributeLockSettings.defaults().withNodeId(nodeId).withLease(lease));
+                MemoryLockServiceProxies.create(serviceUri(), ClientTransportSettings.defaults()), settings);
         nodes.add(node);
         return node;
     }
