@@ -38,6 +38,7 @@ public class NightlyReport {
     }
 
     /** Writes the report, on at most one node at a time; the lock is kept at least half a second. */
+    // tag::scheduler-lock[]
     @Scheduled(fixedRateString = "${sample.report-every:PT1S}")
     @SchedulerLock(name = LOCK_NAME, lockAtLeastFor = "PT0.5S")
     public void write() throws InterruptedException {
@@ -50,4 +51,5 @@ public class NightlyReport {
             store.end(nodeId);
         }
     }
+    // end::scheduler-lock[]
 }

@@ -83,9 +83,8 @@ public final class SampleLauncher {
                 .web(WebApplicationType.NONE)
                 .bannerMode(Banner.Mode.OFF)
                 .logStartupInfo(false)
-                .properties("lockfacade.master-url=" + masterUrl, "lockfacade.node-id=" + nodeId)
                 .initializers(context -> context.getBeanFactory().registerSingleton("reportStore", store))
-                .run();
+                .run("--lockfacade.master-url=" + masterUrl, "--lockfacade.node-id=" + nodeId);
     }
 
     private static String value(String[] args, int index) {
