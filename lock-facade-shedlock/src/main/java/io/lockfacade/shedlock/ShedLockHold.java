@@ -12,7 +12,7 @@ import java.util.concurrent.Future;
 /**
  * A task's hold on its lock, from {@code lock} to {@code unlock}, across extensions: the lease on the master,
  * when {@code lockAtLeastFor} ends (on this JVM's monotonic clock) and the watch for an overrun of
- * {@code lockAtMostFor}.
+ * {@code lockAtMostFor}. Its state changes under its monitor; calls to the master are made outside it.
  */
 final class ShedLockHold {
 
@@ -22,7 +22,7 @@ final class ShedLockHold {
     private final String name;
     private final LeaseOverrunWatch watch;
     private long lockAtLeastUntilNanos;
-    private Duration lockAtMostFor;
+    private volatile Duration lockAtMostFor;
     private Future<?> overrunCheck;
     private boolean ended;
 
@@ -47,9 +47,12 @@ final class ShedLockHold {
      * @return {@code false} if the lock was no longer held (the task ran past {@code lockAtMostFor}, or the master
      *         lost it)
      */
-    synchronized boolean unlock() {
-        end();
-        long leftNanos = lockAtLeastUntilNanos - System.nanoTime();
+    boolean unlock() {
+        long leftNanos;
+        synchronized (this) {
+            end();
+            leftNanos = lockAtLeastUntilNanos - System.nanoTime();
+        }
         boolean held = leftNanos > 0 ? lease.extend(atLeastMinLease(Duration.ofNanos(leftNanos))) : lease.release();
         if (!held) {
             log.warn("ShedLock lock '{}' (token {}) was no longer held when the task ended: its lockAtMostFor ({}) "
@@ -64,15 +67,21 @@ final class ShedLockHold {
      *
      * @return {@code false} if the lease had run out: the hold is over
      */
-    synchronized boolean extend(LockConfiguration configuration) {
-        cancelOverrunCheck();
+    boolean extend(LockConfiguration configuration) {
+        synchronized (this) {
+            cancelOverrunCheck();
+        }
         if (!lease.extend(configuration.getLockAtMostFor())) {
-            end();
+            synchronized (this) {
+                end();
+            }
             log.warn("ShedLock lock '{}' (token {}) could not be extended: its lease had run out", name,
                     fencingToken());
             return false;
         }
-        start(configuration);
+        synchronized (this) {
+            start(configuration);
+        }
         return true;
     }
 
