@@ -14,12 +14,14 @@ import org.junit.jupiter.api.TestInfo;
 
 import java.time.Duration;
 import java.util.OptionalLong;
+import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.Lock;
 
@@ -207,14 +209,8 @@ class LockFacadeLockRegistryTest {
         Lock lock = here.obtain(KEY);
         lock.lock();
         master.forceRemove(here.lockType(), KEY);
-        Await.until(PATIENCE, Duration.ofMillis(20), () -> {
-            try {
-                here.renewLock(KEY);
-                return false;
-            } catch (IllegalStateException lost) {
-                return true;
-            }
-        }, () -> "the node never learnt that its lock was removed");
+        Await.until(PATIENCE, Duration.ofMillis(20), () -> isLost(here, KEY),
+                () -> "the node never learnt that its lock was removed");
 
         assertFalse(lock.tryLock(), "re-entered a lost hold");
         assertThrows(IllegalStateException.class, () -> here.renewLock(KEY), "the lost hold was dropped");
@@ -227,8 +223,8 @@ class LockFacadeLockRegistryTest {
         Lock lock = here.obtain(KEY);
         lock.lock();
         master.forceRemove(here.lockType(), KEY);
-        Await.until(PATIENCE, Duration.ofMillis(20), () -> here.fencingToken(KEY).isPresent()
-                && isLost(here, KEY), () -> "the node never learnt that its lock was removed");
+        Await.until(PATIENCE, Duration.ofMillis(20), () -> isLost(here, KEY),
+                () -> "the node never learnt that its lock was removed");
 
         assertThrows(LockLostException.class, lock::lock);
         lock.lock();
@@ -283,6 +279,7 @@ class LockFacadeLockRegistryTest {
         assertThrows(UnsupportedOperationException.class, () -> here.obtain(KEY).newCondition());
     }
 
+    /** @return whether the current thread's hold of {@code key} is lost (or it holds none) */
     private static boolean isLost(LockFacadeLockRegistry registry, String key) {
         try {
             registry.renewLock(key);
@@ -297,8 +294,7 @@ class LockFacadeLockRegistryTest {
                 .withRemoteWaitCap(REMOTE_WAIT_CAP));
     }
 
-    private <T> T onOtherThread(java.util.concurrent.Callable<T> work)
-            throws InterruptedException, ExecutionException, java.util.concurrent.TimeoutException {
+    private <T> T onOtherThread(Callable<T> work) throws InterruptedException, ExecutionException, TimeoutException {
         return threads.submit(work).get(PATIENCE.toMillis(), TimeUnit.MILLISECONDS);
     }
 }
