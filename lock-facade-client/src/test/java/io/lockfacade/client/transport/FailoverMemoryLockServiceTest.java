@@ -5,7 +5,7 @@ import io.lockfacade.api.LockServiceUnavailableException;
 import io.lockfacade.api.MemoryLockService;
 import io.lockfacade.api.NotLeaderException;
 import io.lockfacade.client.testing.HessianTestServer;
-import io.lockfacade.client.testing.InMemoryLockMaster;
+import io.lockfacade.client.testing.FaultInjectingMaster;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -31,10 +31,18 @@ class FailoverMemoryLockServiceTest {
             .withConnectTimeout(Duration.ofSeconds(1)).withReadTimeout(Duration.ofSeconds(6));
 
     private final List<HessianTestServer> servers = new ArrayList<>();
+    private final List<FaultInjectingMaster> masters = new ArrayList<>();
 
     @AfterEach
     void stopServers() {
         servers.forEach(HessianTestServer::close);
+        masters.forEach(FaultInjectingMaster::close);
+    }
+
+    private FaultInjectingMaster newMaster() {
+        FaultInjectingMaster master = new FaultInjectingMaster();
+        masters.add(master);
+        return master;
     }
 
     private HessianTestServer serve(MemoryLockService service) throws Exception {
@@ -57,7 +65,7 @@ class FailoverMemoryLockServiceTest {
 
     @Test
     void aFollowersAnswerLeadsTheClientToTheLeaderWhichItThenAsksFirst() throws Exception {
-        HessianTestServer leader = serve(new InMemoryLockMaster());
+        HessianTestServer leader = serve(newMaster());
         AtomicInteger followerCalls = new AtomicInteger();
         HessianTestServer follower = serve(follower(leader.serviceUrl(), followerCalls));
         FailoverMemoryLockService client = new FailoverMemoryLockService(
@@ -72,9 +80,9 @@ class FailoverMemoryLockServiceTest {
 
     @Test
     void aSilentMemberIsLeftAfterOneShortAttemptAndThenSkipped() throws Exception {
-        HessianTestServer silent = serve(new InMemoryLockMaster());
+        HessianTestServer silent = serve(newMaster());
         silent.stall();
-        HessianTestServer leader = serve(new InMemoryLockMaster());
+        HessianTestServer leader = serve(newMaster());
         FailoverMemoryLockService client = new FailoverMemoryLockService(
                 List.of(silent.serviceUrl(), leader.serviceUrl()), SETTINGS);
 

@@ -2,7 +2,7 @@ package io.lockfacade.group.raft;
 
 import io.lockfacade.group.state.Applied;
 import io.lockfacade.group.state.Command;
-import io.lockfacade.group.state.Outcome;
+import io.lockfacade.group.state.Reply;
 import io.lockfacade.group.state.ReplicatedLockTable;
 import io.lockfacade.group.state.TableImage;
 import io.lockfacade.group.state.TypeQuery;
@@ -62,10 +62,10 @@ public final class LockStateMachine implements StateMachine, RAFT.RoleChange {
         byte[] entry = offset == 0 && length == data.length ? data
                 : Arrays.copyOfRange(data, offset, offset + length);
         if (TypeQuery.isQuery(entry)) {
-            return Outcome.of(table.isTypeEmpty(TypeQuery.decode(entry).lockType())).encode();
+            return Reply.of(table.isTypeEmpty(TypeQuery.decode(entry).lockType())).encode();
         }
         if (CommandBatch.isBatch(entry)) {
-            List<Outcome> outcomes = new ArrayList<>();
+            List<Reply> outcomes = new ArrayList<>();
             for (Command command : CommandBatch.decode(entry)) {
                 outcomes.add(applyOne(command, index).outcome());
             }
