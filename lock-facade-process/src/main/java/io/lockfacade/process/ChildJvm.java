@@ -87,7 +87,10 @@ public final class ChildJvm implements AutoCloseable {
         return log;
     }
 
-    /** @return what it printed so far: its whole log, or the last lines of both streams when they are pumped */
+    /**
+     * @return what it printed so far: its whole log, or the last 10,000 lines of both streams when they are
+     *         pumped
+     */
     public List<String> lines() {
         if (log == null) {
             return recent.lines();

@@ -51,6 +51,11 @@ public final class ChildJvmLauncher {
         return this;
     }
 
+    /** Keeps the lines of both streams for {@link ChildJvm#lines()} and {@link ChildJvm#awaitLine} only. */
+    public ChildJvmLauncher keepLines() {
+        return lines(line -> { }, line -> { });
+    }
+
     /** Hands each line of the child's standard output to {@code stdout}; its standard error goes to this JVM's. */
     public ChildJvmLauncher stdoutLines(Consumer<String> stdout) {
         this.stdout = Objects.requireNonNull(stdout, "stdout");
