@@ -79,9 +79,19 @@ class ChildJvmTest {
         ChildJvm child = start(ChildJvm.launcher("stubborn", echo("ignore-eof")).stdoutLines(line -> { }));
         child.awaitLine("READY"::equals, PATIENCE);
 
-        child.stop(Duration.ofMillis(300));
+        child.stop(Duration.ofSeconds(3));
 
         assertFalse(child.isAlive());
+        assertEquals(Optional.of(143), child.exitCode());
+    }
+
+    @Test
+    void terminateSendsSigtermAtOnce() throws Exception {
+        ChildJvm child = start(ChildJvm.launcher("stubborn", echo("ignore-eof")).stdoutLines(line -> { }));
+        child.awaitLine("READY"::equals, PATIENCE);
+
+        child.terminate(PATIENCE);
+
         assertEquals(Optional.of(143), child.exitCode());
     }
 
