@@ -27,14 +27,4 @@ public final class JvmCommand {
         return JavaCommand.mainClass(mainClass.getName(), args)
                 .withJvmOptions(List.of("-Xmx" + maxHeap, "-XX:+UseG1GC", QUIET_LOGGING));
     }
-
-    /** @return the {@code java} launcher of the running JDK */
-    public static String javaExecutable() {
-        return JavaCommand.javaBinary();
-    }
-
-    /** @return the class path children run with: Surefire's test class path when under test, else ours */
-    public static String classPath() {
-        return JavaCommand.classPath();
-    }
 }
