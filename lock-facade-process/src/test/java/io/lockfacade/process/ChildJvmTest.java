@@ -146,6 +146,20 @@ class ChildJvmTest {
     }
 
     @Test
+    void theChildGetsItsEnvironmentAndWorkingDirectory() throws Exception {
+        ChildJvm child = start(ChildJvm.launcher("env", echo()).keepLines().directory(dir)
+                .environment(java.util.Map.of("CHILD_JVM_TEST_SET", "yes")).withoutEnvironment("PATH"));
+
+        child.send("env CHILD_JVM_TEST_SET");
+        child.send("env PATH");
+        child.send("pwd");
+
+        child.awaitLine("ENV yes"::equals, PATIENCE);
+        child.awaitLine("ENV null"::equals, PATIENCE);
+        child.awaitLine(("PWD " + dir.toRealPath())::equals, PATIENCE);
+    }
+
+    @Test
     void theCommandLineRunsThisJavaWithItsOptionsOnAnAbsoluteClassPath() {
         List<String> command = JavaCommand.mainClass("a.Main", List.of("x")).withJvmOptions(List.of("-Xmx64m"))
                 .withSystemProperty("k", "v").wrappedBy(List.of("nice")).toList();
