@@ -194,15 +194,15 @@ public final class GroupMemberLockService implements ParkingLockService, GroupEv
         }
         CompletableFuture<List<Reply>> both = log.proposeBatch(now -> new CommandBatch(List.of(release.apply(now),
                 acquisition(next, now))));
-        List<Reply> outcomes;
+        List<Reply> replies;
         try {
-            outcomes = log.await(both);
+            replies = log.await(both);
         } catch (RuntimeException failure) {
             waiters.handOff(next, CompletableFuture.completedFuture(new LeaderWaiters.Attempt.Failed(failure)));
             throw failure;
         }
-        waiters.handOff(next, CompletableFuture.completedFuture(attempt(next, outcomes.get(1))));
-        return outcomes.get(0).yes();
+        waiters.handOff(next, CompletableFuture.completedFuture(attempt(next, replies.get(1))));
+        return replies.get(0).yes();
     }
 
     /**
@@ -249,11 +249,11 @@ public final class GroupMemberLockService implements ParkingLockService, GroupEv
     public long openSession(String sessionId, long ttlMillis) {
         LockArguments.requireSessionId(sessionId);
         long ttl = settings.sessionTtlFor(ttlMillis);
-        Reply outcome = log.commit(now -> Command.onSession(Command.Kind.OPEN_SESSION, now, sessionId, ttl));
-        if (outcome.kind() == Reply.Kind.SESSION_ENDED) {
+        Reply reply = log.commit(now -> Command.onSession(Command.Kind.OPEN_SESSION, now, sessionId, ttl));
+        if (reply.kind() == Reply.Kind.SESSION_ENDED) {
             throw sessionEnded(sessionId);
         }
-        return outcome.value();
+        return reply.value();
     }
 
     @Override
