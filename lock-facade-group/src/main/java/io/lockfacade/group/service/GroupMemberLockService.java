@@ -14,6 +14,7 @@ import io.lockfacade.group.state.Reply;
 import io.lockfacade.group.state.ReplicatedLockTable;
 import io.lockfacade.server.service.MasterSettings;
 import io.lockfacade.server.service.ParkedCall;
+import io.lockfacade.server.service.ParkedCallTimer;
 import io.lockfacade.server.service.ParkingLockService;
 import io.lockfacade.server.table.Handout;
 import io.lockfacade.server.table.LockKey;
@@ -74,12 +75,7 @@ public final class GroupMemberLockService implements ParkingLockService, GroupEv
         this.settings = settings;
         this.table = member.stateMachine().table();
         this.log = new LeaderProposer(member, COMMIT_TIMEOUT, TERM_START_WAIT);
-        ScheduledThreadPoolExecutor executor = new ScheduledThreadPoolExecutor(1, runnable -> {
-            Thread thread = new Thread(runnable, LEADER_THREAD);
-            thread.setDaemon(true);
-            return thread;
-        });
-        executor.setRemoveOnCancelPolicy(true);
+        ScheduledThreadPoolExecutor executor = ParkedCallTimer.start(LEADER_THREAD);
         this.leaderThread = executor;
         this.waiters = new LeaderWaiters(this::askAgain, this::releaseUndelivered,
                 key -> table.holder(key) == null);
