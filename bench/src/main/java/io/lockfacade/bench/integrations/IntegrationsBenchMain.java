@@ -46,7 +46,7 @@ public final class IntegrationsBenchMain {
             String loadBefore = loadAverage();
             try {
                 Map<IntegrationCycles, LatencyHistogram> latencies = measure(node, options);
-                results = new IntegrationsResults(latencies, options, (busy == null ? "idle" : busy.description())
+                results = new IntegrationsResults(latencies, options, (busy == null ? "no spinning threads" : busy.description())
                         + "; load average " + loadBefore + " before, " + loadAverage() + " after");
             } finally {
                 node.provider().close();
