@@ -46,8 +46,9 @@ public final class IntegrationsBenchMain {
             String loadBefore = loadAverage();
             try {
                 Map<IntegrationCycles, LatencyHistogram> latencies = measure(node, options);
-                results = new IntegrationsResults(latencies, options, (busy == null ? "no spinning threads" : busy.description())
-                        + "; load average " + loadBefore + " before, " + loadAverage() + " after");
+                String cpus = busy == null ? "no spinning threads" : busy.description();
+                results = new IntegrationsResults(latencies, options,
+                        cpus + "; load average " + loadBefore + " before, " + loadAverage() + " after");
             } finally {
                 node.provider().close();
             }
