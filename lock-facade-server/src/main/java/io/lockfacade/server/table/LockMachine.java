@@ -31,6 +31,9 @@ import java.util.function.Predicate;
  *   <li>A grant under a session has no lease of its own: it lives until released or the session ends, and the end
  *       of a session releases all its locks, O(locks of the session).</li>
  * </ul>
+ * Read-write locks, semaphores and leaderships ({@link #readWriteLocks()}, {@link #semaphores()},
+ * {@link #leaderships()}) are transitions of the same machine: they live under its sessions and take their tokens
+ * from its counter.
  * Arguments are assumed valid; the service layer checks them.
  */
 public final class LockMachine {
@@ -42,6 +45,9 @@ public final class LockMachine {
     private final Ledger ledger;
     private final SessionBook sessions;
     private final ManyKeys manyKeys;
+    private final ReadWriteLocks readWriteLocks;
+    private final Semaphores semaphores;
+    private final Leaderships leaderships;
 
     /** Creates an empty table whose first token is at least 1. */
     public LockMachine() {
@@ -51,7 +57,10 @@ public final class LockMachine {
     private LockMachine(Ledger ledger) {
         this.ledger = ledger;
         this.sessions = new SessionBook(ledger, this);
-        this.manyKeys = new ManyKeys(states, ledger);
+        this.readWriteLocks = new ReadWriteLocks(ledger, this);
+        this.semaphores = new Semaphores(ledger, this);
+        this.leaderships = new Leaderships(ledger, this);
+        this.manyKeys = new ManyKeys(states, ledger, this::primitives);
     }
 
     /**
@@ -306,6 +315,29 @@ public final class LockMachine {
     /** @return the table's sessions, for its session transitions */
     public SessionBook sessions() {
         return sessions;
+    }
+
+    /** @return the table's read-write locks, which share its fencing counter and sessions */
+    public ReadWriteLocks readWriteLocks() {
+        return readWriteLocks;
+    }
+
+    /** @return the table's semaphores, which share its fencing counter and sessions */
+    public Semaphores semaphores() {
+        return semaphores;
+    }
+
+    /** @return the table's leaderships, whose epochs come from its fencing counter */
+    public Leaderships leaderships() {
+        return leaderships;
+    }
+
+    private PrimitiveTable<?, ?> primitives(SessionHolding.Kind kind) {
+        return switch (kind) {
+            case READ_WRITE -> readWriteLocks;
+            case SEMAPHORE -> semaphores;
+            case LEADERSHIP -> leaderships;
+        };
     }
 
     /** Ends a session and releases its locks; see {@link ManyKeys#endSession}. */

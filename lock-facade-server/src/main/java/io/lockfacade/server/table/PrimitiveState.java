@@ -1,0 +1,33 @@
+package io.lockfacade.server.table;
+
+/**
+ * The state of one read-write lock, semaphore or leadership, as {@link PrimitiveTable} drives it: holders under
+ * sessions and parked calls. Not thread-safe: its table runs every change inside its key's critical section.
+ */
+abstract class PrimitiveState {
+
+    /**
+     * Takes off every grant whose session has ended or lapsed by {@code m} (freed on access, as an expired lock is),
+     * then serves the queue.
+     */
+    abstract void dropLapsed(LockKey key, Moment m, Ledger ledger, Effects.Builder fx);
+
+    /** Takes off every grant of an ended session, then serves the queue. */
+    abstract void dropSession(LockKey key, SessionState session, Moment m, Ledger ledger, Effects.Builder fx);
+
+    /**
+     * Takes a parked call out of the queue, then serves the queue (the call may have been in others' way).
+     *
+     * @return whether the call was queued
+     */
+    abstract boolean withdraw(LockKey key, long waiterId, Moment m, Ledger ledger, Effects.Builder fx);
+
+    /** Answers every parked call "not granted" and empties the queue. */
+    abstract void dropWaiters(Effects.Builder fx);
+
+    /** @return whether it holds nothing worth keeping: no grant, no parked call, nothing an operator set */
+    abstract boolean isIdle();
+
+    /** @return whether a grant of {@code session} remains on this key */
+    abstract boolean heldBy(SessionState session);
+}
