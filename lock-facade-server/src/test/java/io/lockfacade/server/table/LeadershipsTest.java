@@ -102,4 +102,17 @@ class LeadershipsTest extends PrimitiveRulesTest {
 
         assertTrue(epoch > lockToken && lockToken > 0);
     }
+
+    @Test
+    void aSessionsEndTakesOutItsOtherParticipantsAfterOneOfThemLeft() {
+        granted(leaderships.join(REPORTS, "a", "s1", 0, clock.now()));
+        leaderships.join(REPORTS, "a2", "s1", 0, clock.now());
+        leaderships.join(REPORTS, "b", "s2", 0, clock.now());
+        leaderships.leave(REPORTS, "a", clock.now());
+
+        machine.sessions().end("s1", Effects.Cause.RELEASED, clock.now());
+
+        assertEquals(List.of("b"), leaderships.describe(REPORTS).orElseThrow().participants());
+        assertEquals("b", leaderships.describe(REPORTS).orElseThrow().leader());
+    }
 }
