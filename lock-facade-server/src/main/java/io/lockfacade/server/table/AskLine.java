@@ -2,6 +2,7 @@ package io.lockfacade.server.table;
 
 import java.util.ArrayDeque;
 import java.util.Iterator;
+import java.util.List;
 import java.util.function.Predicate;
 
 /**
@@ -68,6 +69,11 @@ final class AskLine<A> {
     /** @return how many calls ask for something that passes {@code which} */
     int count(Predicate<A> which) {
         return (int) line.stream().filter(ask -> which.test(ask.ask())).count();
+    }
+
+    /** @return a copy of the line, oldest first */
+    List<Ask<A>> list() {
+        return List.copyOf(line);
     }
 
     boolean isEmpty() {

@@ -3,6 +3,7 @@ package io.lockfacade.server.table;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.function.Predicate;
 
@@ -161,6 +162,25 @@ final class LeadershipState extends PrimitiveState {
     @Override
     boolean heldBy(SessionState session) {
         return participants.containsValue(session);
+    }
+
+    /** @return the leadership as a snapshot holds it */
+    PrimitivesSnapshot.LeadershipEntry entry(LockKey key) {
+        return new PrimitivesSnapshot.LeadershipEntry(key, participants.entrySet().stream()
+                .map(p -> new PrimitivesSnapshot.Participant(p.getKey(), p.getValue().id)).toList(),
+                leader == null ? null : HolderView.of(leader), List.copyOf(parked.values()));
+    }
+
+    /** Takes the state a snapshot holds; the sessions it names must be restored already. */
+    void restore(PrimitivesSnapshot.LeadershipEntry entry) {
+        SessionHolding holding = table.holding(entry.lockKey());
+        for (PrimitivesSnapshot.Participant participant : entry.participants()) {
+            participants.put(participant.name(), restoredSession(participant.sessionId(), holding, table.ledger));
+        }
+        if (entry.leader() != null) {
+            leader = entry.leader().restore(participants.get(entry.leader().owner()));
+        }
+        entry.parked().forEach(waiter -> parked.put(waiter.owner(), waiter));
     }
 
     /** @return a picture of the leadership: leader, epoch, since when, and every participant in order */

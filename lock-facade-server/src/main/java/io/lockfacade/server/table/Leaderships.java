@@ -1,5 +1,6 @@
 package io.lockfacade.server.table;
 
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -73,6 +74,16 @@ public final class Leaderships extends PrimitiveTable<LeadershipState, Leadershi
     @Override
     LeadershipView view(LockKey key, LeadershipState state) {
         return state.view(key);
+    }
+
+    /** @return every key as a snapshot holds it, by key */
+    List<PrimitivesSnapshot.LeadershipEntry> snapshot() {
+        return entries((k, s) -> s.entry(k));
+    }
+
+    /** Takes the keys of a snapshot; the sessions they name must be restored already. */
+    void restore(List<PrimitivesSnapshot.LeadershipEntry> entries) {
+        restoreAll(entries, PrimitivesSnapshot.LeadershipEntry::lockKey, LeadershipState::restore);
     }
 
     @Override

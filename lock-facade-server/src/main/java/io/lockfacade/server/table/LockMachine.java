@@ -379,13 +379,18 @@ public final class LockMachine {
      *         two applied entries), weakly consistent otherwise
      */
     public TableSnapshot snapshot() {
-        return TableSnapshot.of(states, ledger);
+        PrimitivesSnapshot primitives = new PrimitivesSnapshot(readWriteLocks.snapshot(), semaphores.snapshot(),
+                leaderships.snapshot());
+        return TableSnapshot.of(states, ledger, primitives);
     }
 
     /** @return a table in exactly the state of the snapshot */
     public static LockMachine restore(TableSnapshot snapshot) {
         LockMachine machine = new LockMachine(new Ledger(snapshot.lastToken(), snapshot.grantCount()));
         snapshot.restoreInto(machine.states, machine.ledger);
+        machine.readWriteLocks.restore(snapshot.primitives().readWriteLocks());
+        machine.semaphores.restore(snapshot.primitives().semaphores());
+        machine.leaderships.restore(snapshot.primitives().leaderships());
         return machine;
     }
 

@@ -28,6 +28,19 @@ abstract class PrimitiveState {
     /** @return whether it holds nothing worth keeping: no grant, no parked call, nothing an operator set */
     abstract boolean isIdle();
 
+    /**
+     * @return the open session of that id, with the key recorded on it, for a state being restored
+     * @throws IllegalArgumentException if the snapshot does not hold that session open
+     */
+    static SessionState restoredSession(String sessionId, SessionHolding holding, Ledger ledger) {
+        SessionState session = ledger.sessions.get(sessionId);
+        if (session == null || !session.hold(holding)) {
+            throw new IllegalArgumentException(holding.key() + " names session " + sessionId
+                    + ", which the snapshot does not hold open");
+        }
+        return session;
+    }
+
     /** @return whether a grant of {@code session} remains on this key */
     abstract boolean heldBy(SessionState session);
 }

@@ -1,7 +1,10 @@
 package io.lockfacade.server.table;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.BiConsumer;
 import java.util.function.BiFunction;
 import java.util.function.Consumer;
 import java.util.function.Function;
@@ -139,6 +142,24 @@ abstract class PrimitiveTable<S extends PrimitiveState, V> {
         @SuppressWarnings("unchecked")
         R found = (R) seen[0];
         return Optional.ofNullable(found);
+    }
+
+    /**
+     * @return every key's state as a snapshot holds it, by key; each read inside its key's critical section
+     */
+    <E> List<E> entries(BiFunction<LockKey, S, E> entry) {
+        List<E> entries = new ArrayList<>(states.size());
+        states.keySet().stream().sorted(LockKey.ORDER).forEach(key -> look(key, entry).ifPresent(entries::add));
+        return entries;
+    }
+
+    /** Takes the keys of a snapshot, each into a fresh state; the sessions they name must be restored already. */
+    <E> void restoreAll(List<E> entries, Function<E, LockKey> keyOf, BiConsumer<S, E> into) {
+        for (E entry : entries) {
+            S state = fresh();
+            into.accept(state, entry);
+            states.put(keyOf.apply(entry), state);
+        }
     }
 
     /** @return how many keys have state: held, waited for, or set by an operator */

@@ -1,5 +1,6 @@
 package io.lockfacade.server.table;
 
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -56,6 +57,16 @@ public final class ReadWriteLocks extends PrimitiveTable<ReadWriteState, ReadWri
     @Override
     ReadWriteView view(LockKey key, ReadWriteState state) {
         return state.view(key);
+    }
+
+    /** @return every key as a snapshot holds it, by key */
+    List<PrimitivesSnapshot.ReadWriteEntry> snapshot() {
+        return entries((k, s) -> s.entry(k));
+    }
+
+    /** Takes the keys of a snapshot; the sessions they name must be restored already. */
+    void restore(List<PrimitivesSnapshot.ReadWriteEntry> entries) {
+        restoreAll(entries, PrimitivesSnapshot.ReadWriteEntry::lockKey, ReadWriteState::restore);
     }
 
     @Override

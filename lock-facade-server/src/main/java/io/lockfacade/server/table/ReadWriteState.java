@@ -136,11 +136,30 @@ final class ReadWriteState extends LinedState<AccessMode> {
                 || readers.values().stream().anyMatch(reader -> reader.session() == session);
     }
 
+    /** @return the lock as a snapshot holds it */
+    PrimitivesSnapshot.ReadWriteEntry entry(LockKey key) {
+        return new PrimitivesSnapshot.ReadWriteEntry(key, writer == null ? null : HolderView.of(writer),
+                readers.values().stream().map(HolderView::of).toList(), line.list().stream()
+                .map(ask -> new PrimitivesSnapshot.ParkedAsk(ask.waiter(), ask.ask(), 0)).toList());
+    }
+
+    /** Takes the state a snapshot holds; the sessions it names must be restored already. */
+    void restore(PrimitivesSnapshot.ReadWriteEntry entry) {
+        SessionHolding holding = table.holding(entry.lockKey());
+        if (entry.writer() != null) {
+            writer = entry.writer().restore(restoredSession(entry.writer().sessionId(), holding, table.ledger));
+        }
+        for (HolderView reader : entry.readers()) {
+            readers.put(reader.owner(), reader.restore(restoredSession(reader.sessionId(), holding, table.ledger)));
+        }
+        entry.line().forEach(ask -> line.add(ask.waiter(), ask.mode()));
+    }
+
     /** @return a picture of the lock: its writer, readers and waiters by mode */
     ReadWriteView view(LockKey key) {
-        List<ReadWriteView.Holder> readerViews = readers.values().stream().map(ReadWriteView.Holder::of).toList();
+        List<HolderView> readerViews = readers.values().stream().map(HolderView::of).toList();
         int writersWaiting = line.count(mode -> mode == AccessMode.WRITE);
-        return new ReadWriteView(key, writer == null ? null : ReadWriteView.Holder.of(writer), readerViews,
+        return new ReadWriteView(key, writer == null ? null : HolderView.of(writer), readerViews,
                 line.size() - writersWaiting, writersWaiting);
     }
 }

@@ -149,9 +149,28 @@ final class SemaphoreState extends LinedState<Integer> {
         return holders.values().stream().anyMatch(h -> h.session() == session);
     }
 
+    /** @return the semaphore as a snapshot holds it */
+    PrimitivesSnapshot.SemaphoreEntry entry(LockKey key) {
+        return new PrimitivesSnapshot.SemaphoreEntry(key, capacity, capacityPinned,
+                holders.values().stream().map(HolderView::of).toList(), line.list().stream()
+                .map(ask -> new PrimitivesSnapshot.ParkedAsk(ask.waiter(), null, ask.ask())).toList());
+    }
+
+    /** Takes the state a snapshot holds; the sessions it names must be restored already. */
+    void restore(PrimitivesSnapshot.SemaphoreEntry entry) {
+        SessionHolding holding = table.holding(entry.lockKey());
+        capacity = entry.capacity();
+        capacityPinned = entry.capacityPinned();
+        for (HolderView holder : entry.holders()) {
+            holders.put(holder.owner(), holder.restore(restoredSession(holder.sessionId(), holding, table.ledger)));
+            held += holder.permits();
+        }
+        entry.line().forEach(ask -> line.add(ask.waiter(), ask.permits()));
+    }
+
     /** @return a picture of the semaphore: capacity, holders and waiters */
     SemaphoreView view(LockKey key) {
-        return new SemaphoreView(key, capacity, held, holders.values().stream().map(ReadWriteView.Holder::of).toList(),
+        return new SemaphoreView(key, capacity, held, holders.values().stream().map(HolderView::of).toList(),
                 line.size(), capacityPinned);
     }
 }

@@ -12,7 +12,7 @@ import java.util.List;
  * @param waiting        how many calls wait for permits
  * @param capacityPinned whether an operator set the capacity (it is then kept while nobody holds a permit)
  */
-public record SemaphoreView(LockKey lockKey, int capacity, int held, List<ReadWriteView.Holder> holders, int waiting,
+public record SemaphoreView(LockKey lockKey, int capacity, int held, List<HolderView> holders, int waiting,
                             boolean capacityPinned) {
 
     /** Copies the holders. */

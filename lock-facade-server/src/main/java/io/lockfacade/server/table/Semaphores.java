@@ -1,5 +1,6 @@
 package io.lockfacade.server.table;
 
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -68,6 +69,16 @@ public final class Semaphores extends PrimitiveTable<SemaphoreState, SemaphoreVi
     @Override
     SemaphoreView view(LockKey key, SemaphoreState state) {
         return state.view(key);
+    }
+
+    /** @return every key as a snapshot holds it, by key */
+    List<PrimitivesSnapshot.SemaphoreEntry> snapshot() {
+        return entries((k, s) -> s.entry(k));
+    }
+
+    /** Takes the keys of a snapshot; the sessions they name must be restored already. */
+    void restore(List<PrimitivesSnapshot.SemaphoreEntry> entries) {
+        restoreAll(entries, PrimitivesSnapshot.SemaphoreEntry::lockKey, SemaphoreState::restore);
     }
 
     @Override

@@ -17,7 +17,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * Model-based test: random sequences of read-write lock, semaphore, leadership, session and time steps, applied to
  * the {@link LockMachine} and to {@link PrimitivesModel}, must give the same answers (outcome, token, the parked
- * calls answered and how) and leave the same state, step by step. Along the way the invariants hold: no writer
+ * calls answered and how) and leave the same state, step by step, also across a machine restored from its
+ * snapshot now and then. Along the way the invariants hold: no writer
  * beside another holder, never more permits held than the capacity they were granted under, one leader at most.
  */
 class PrimitivesModelTest {
@@ -28,6 +29,7 @@ class PrimitivesModelTest {
     private static final String[] KEYS = {"k1", "k2"};
     private static final String[] OWNERS = {"a", "b", "c", "d", "e"};
     private static final int SESSIONS = 3;
+    private static final int RESTORE_EVERY = 97;
 
     @Test
     void theMachineAnswersAsTheModelDoesStepByStep() {
@@ -39,7 +41,7 @@ class PrimitivesModelTest {
     private static final class Run {
         private final Random random;
         private final long seed;
-        private final LockMachine machine = new LockMachine();
+        private LockMachine machine = new LockMachine();
         private long millis = 1_000_000;
         private final PrimitivesModel model = new PrimitivesModel(TTL, millis);
         private final String[] sessions = new String[SESSIONS];
@@ -64,7 +66,17 @@ class PrimitivesModelTest {
                 for (String key : KEYS) {
                     assertEquals(modelState(key), machineState(key), context + " state of " + key);
                 }
+                if (step % RESTORE_EVERY == 0) {
+                    restoreFromSnapshot(context);
+                }
             }
+        }
+
+        /** Goes on with a machine restored from a snapshot of this one: it must be the same in every respect. */
+        private void restoreFromSnapshot(String context) {
+            TableSnapshot snapshot = machine.snapshot();
+            machine = LockMachine.restore(snapshot);
+            assertEquals(snapshot, machine.snapshot(), context + " snapshot restored");
         }
 
         /** @return the machine's answer, the model's, and what the step was */
@@ -225,7 +237,7 @@ class PrimitivesModelTest {
             return rw + " | " + sem + " | " + lead;
         }
 
-        private static String holder(ReadWriteView.Holder h) {
+        private static String holder(HolderView h) {
             return h == null ? "none" : h.owner() + ":" + h.fencingToken() + (h.permits() == 1 ? "" : "x"
                     + h.permits());
         }

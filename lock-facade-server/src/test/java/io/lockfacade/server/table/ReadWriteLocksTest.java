@@ -91,7 +91,7 @@ class ReadWriteLocksTest extends PrimitiveRulesTest {
         assertEquals(otherReader, handovers.get(0).waiter());
         ReadWriteView view = locks.describe(CACHE).orElseThrow();
         assertNull(view.writer());
-        assertEquals(List.of("a", "b"), view.readers().stream().map(ReadWriteView.Holder::owner).toList());
+        assertEquals(List.of("a", "b"), view.readers().stream().map(HolderView::owner).toList());
     }
 
     @Test
@@ -186,6 +186,6 @@ class ReadWriteLocksTest extends PrimitiveRulesTest {
         assertInstanceOf(PrimitiveOutcome.NotHolder.class, locks.forceRelease(CACHE, a, clock.now()));
 
         assertEquals(List.of("b"), locks.describe(CACHE).orElseThrow().readers().stream()
-                .map(ReadWriteView.Holder::owner).toList());
+                .map(HolderView::owner).toList());
     }
 }
