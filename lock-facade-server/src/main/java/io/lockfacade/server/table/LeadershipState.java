@@ -33,7 +33,7 @@ final class LeadershipState extends PrimitiveState {
             fx.answered(earlier, null, null);
         }
         if (leader != null && leader.owner().equals(participant)) {
-            return new PrimitiveOutcome.AlreadyHeld(leader.handout(key), fx.build());
+            return handOutAgain(key, leader, fx);
         }
         SessionState before = participants.get(participant);
         if (before != session) {
@@ -76,11 +76,22 @@ final class LeadershipState extends PrimitiveState {
     }
 
     /** Removes the leader if it leads under that epoch (0: whatever the epoch), an operator's revocation. */
-    PrimitiveOutcome revoke(LockKey key, long epoch, Moment m, Effects.Builder fx) {
+    @Override
+    PrimitiveOutcome endGrant(LockKey key, long epoch, Moment m, Effects.Builder fx) {
         if (leader == null || epoch != 0 && leader.token() != epoch) {
             return new PrimitiveOutcome.NotHolder(fx.build());
         }
         return leave(key, leader.owner(), m, fx);
+    }
+
+    @Override
+    Hold heldUnder(long token) {
+        return leader != null && leader.token() == token ? leader : null;
+    }
+
+    @Override
+    void replace(Hold old, Hold now) {
+        leader = now;
     }
 
     /** @return the epoch if {@code participant} leads, 0 if it takes part without leading, -1 if it does not */

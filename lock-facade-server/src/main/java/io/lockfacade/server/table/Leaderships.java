@@ -58,7 +58,7 @@ public final class Leaderships extends PrimitiveTable<LeadershipState, Leadershi
      * @return {@code Released} or {@code NotHolder}
      */
     public PrimitiveOutcome revoke(LockKey key, long epoch, Moment m) {
-        return change(key, m, false, (s, fx) -> s.revoke(key, epoch, m, fx), PrimitiveOutcome.NotHolder::new);
+        return change(key, m, false, (s, fx) -> s.endGrant(key, epoch, m, fx), PrimitiveOutcome.NotHolder::new);
     }
 
     /**

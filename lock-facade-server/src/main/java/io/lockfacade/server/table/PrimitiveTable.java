@@ -98,6 +98,18 @@ abstract class PrimitiveTable<S extends PrimitiveState, V> {
     }
 
     /**
+     * Ends a grant the transport could not deliver to its call, unless the holder asked again meanwhile and another
+     * call may have got the same grant; see {@link Handout}.
+     *
+     * @param token the undelivered grant's fencing token
+     * @return {@code Released} (see the effects for the calls served), or {@code NotHolder}
+     */
+    public PrimitiveOutcome releaseUndelivered(LockKey key, long token, Moment m) {
+        return change(key, m, false, (s, fx) -> s.releaseUndelivered(key, token, m, fx),
+                PrimitiveOutcome.NotHolder::new);
+    }
+
+    /**
      * Takes a parked call out of its queue, unless it was answered already.
      *
      * @return {@code Withdrawn} (calls it was in the way of may have been granted: see the effects) or

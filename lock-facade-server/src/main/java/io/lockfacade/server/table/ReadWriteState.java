@@ -31,7 +31,7 @@ final class ReadWriteState extends LinedState<AccessMode> {
         replaceEarlierCall(key, owner, m, fx);
         Hold held = mode == AccessMode.WRITE ? heldWrite(owner) : readers.get(owner);
         if (held != null) {
-            return new PrimitiveOutcome.AlreadyHeld(held.handout(key), fx.build());
+            return handOutAgain(key, held, fx);
         }
         if (mode == AccessMode.WRITE && readers.containsKey(owner)) {
             return new PrimitiveOutcome.Refused(String.format(UPGRADE_REFUSED, key, owner), fx.build());
@@ -58,7 +58,8 @@ final class ReadWriteState extends LinedState<AccessMode> {
     }
 
     /** Ends the grant of that token, or every grant if {@code token} is 0 (an operator's removal). */
-    PrimitiveOutcome forceRelease(LockKey key, long token, Moment m, Effects.Builder fx) {
+    @Override
+    PrimitiveOutcome endGrant(LockKey key, long token, Moment m, Effects.Builder fx) {
         boolean any = false;
         if (writer != null && (token == 0 || writer.token() == token)) {
             Hold removed = writer;
@@ -79,6 +80,23 @@ final class ReadWriteState extends LinedState<AccessMode> {
         }
         serve(key, m, fx);
         return new PrimitiveOutcome.Released(fx.build());
+    }
+
+    @Override
+    Hold heldUnder(long token) {
+        if (writer != null && writer.token() == token) {
+            return writer;
+        }
+        return readers.values().stream().filter(reader -> reader.token() == token).findFirst().orElse(null);
+    }
+
+    @Override
+    void replace(Hold old, Hold now) {
+        if (writer == old) {
+            writer = now;
+        } else {
+            readers.put(old.owner(), now);
+        }
     }
 
     private Hold heldWrite(String owner) {

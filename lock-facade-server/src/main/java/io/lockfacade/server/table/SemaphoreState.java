@@ -36,7 +36,7 @@ final class SemaphoreState extends LinedState<Integer> {
         replaceEarlierCall(key, holder, m, fx);
         Hold existing = holders.get(holder);
         if (existing != null) {
-            return new PrimitiveOutcome.AlreadyHeld(existing.handout(key), fx.build());
+            return handOutAgain(key, existing, fx);
         }
         if (never(permits)) {
             return new PrimitiveOutcome.Refused(String.format(TOO_MANY, key, holder, permits, capacity), fx.build());
@@ -60,7 +60,7 @@ final class SemaphoreState extends LinedState<Integer> {
                 holders.remove(holder);
                 table.letGoIfDone(key, this, hold.session());
             } else {
-                holders.put(holder, new Hold(holder, hold.token(), hold.session(), hold.acquiredAtNanos(), keep));
+                holders.put(holder, hold.withPermits(keep));
             }
             serve(key, m, fx);
         }
@@ -76,12 +76,23 @@ final class SemaphoreState extends LinedState<Integer> {
     }
 
     /** Ends the grant of that token, or every grant if {@code token} is 0 (an operator's removal). */
-    PrimitiveOutcome forceRelease(LockKey key, long token, Moment m, Effects.Builder fx) {
+    @Override
+    PrimitiveOutcome endGrant(LockKey key, long token, Moment m, Effects.Builder fx) {
         if (!dropHolders(h -> token == 0 || h.token() == token, true, key)) {
             return new PrimitiveOutcome.NotHolder(fx.build());
         }
         serve(key, m, fx);
         return new PrimitiveOutcome.Released(fx.build());
+    }
+
+    @Override
+    Hold heldUnder(long token) {
+        return holders.values().stream().filter(hold -> hold.token() == token).findFirst().orElse(null);
+    }
+
+    @Override
+    void replace(Hold old, Hold now) {
+        holders.put(old.owner(), now);
     }
 
     /** @return how many permits are free now; never negative, even below a lowered capacity */

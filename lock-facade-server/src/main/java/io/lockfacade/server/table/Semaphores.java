@@ -63,7 +63,7 @@ public final class Semaphores extends PrimitiveTable<SemaphoreState, SemaphoreVi
      * @return {@code Released} or {@code NotHolder}
      */
     public PrimitiveOutcome forceRelease(LockKey key, long token, Moment m) {
-        return change(key, m, false, (s, fx) -> s.forceRelease(key, token, m, fx), PrimitiveOutcome.NotHolder::new);
+        return change(key, m, false, (s, fx) -> s.endGrant(key, token, m, fx), PrimitiveOutcome.NotHolder::new);
     }
 
     @Override
