@@ -108,39 +108,42 @@ class PrimitivesModelTest {
                 AccessMode mode = random.nextInt(3) == 0 ? AccessMode.WRITE : AccessMode.READ;
                 return acquired(s, 0, k, waiterId, "rw " + owner + " " + mode + " " + key,
                         () -> machine.readWriteLocks().acquire(rw(key), owner, mode, session, waiterId, now()),
-                        () -> model.rwAcquire(key, owner, mode, session, waiterId));
+                        () -> model.underSession(session,
+                                () -> model.readWrite.acquire(key, owner, mode, session, waiterId)));
             } else if (op < 50) {
                 AccessMode mode = random.nextInt(3) == 0 ? AccessMode.WRITE : AccessMode.READ;
                 return both("rw release " + owner + " " + mode + " " + key,
                         () -> summary(machine.readWriteLocks().release(rw(key), owner, mode, now())),
-                        () -> model.rwRelease(key, owner, mode));
+                        () -> model.run(() -> model.readWrite.release(key, owner, mode)));
             } else if (op < 65) {
                 int permits = 1 + random.nextInt(3);
                 return acquired(s, 1, k, waiterId, "sem " + owner + " " + permits + " " + key,
                         () -> machine.semaphores().acquire(sem(key), owner, permits, 3, session, waiterId, now()),
-                        () -> model.semAcquire(key, owner, permits, 3, session, waiterId));
+                        () -> model.underSession(session,
+                                () -> model.semaphores.acquire(key, owner, permits, 3, session, waiterId)));
             } else if (op < 74) {
                 int keep = random.nextInt(2);
                 return both("sem reduce " + owner + " " + keep + " " + key,
                         () -> summary(machine.semaphores().reduce(sem(key), owner, keep, now())),
-                        () -> model.semReduce(key, owner, keep));
+                        () -> model.run(() -> model.semaphores.reduce(key, owner, keep)));
             } else if (op < 76) {
                 int capacity = 1 + random.nextInt(4);
                 return both("sem capacity " + capacity + " " + key,
                         () -> summary(machine.semaphores().setCapacity(sem(key), capacity, now())),
-                        () -> model.semSetCapacity(key, capacity));
+                        () -> model.run(() -> model.semaphores.setCapacity(key, capacity)));
             } else if (op < 86) {
                 return acquired(s, 2, k, waiterId, "join " + owner + " " + key,
                         () -> machine.leaderships().join(Leaderships.key(key), owner, session, waiterId, now()),
-                        () -> model.join(key, owner, session, waiterId));
+                        () -> model.underSession(session,
+                                () -> model.leaderships.join(key, owner, session, waiterId)));
             } else if (op < 92) {
                 return both("leave " + owner + " " + key,
                         () -> summary(machine.leaderships().leave(Leaderships.key(key), owner, now())),
-                        () -> model.leave(key, owner));
+                        () -> model.run(() -> model.leaderships.leave(key, owner)));
             } else if (op < 94) {
                 return both("revoke " + key,
                         () -> summary(machine.leaderships().revoke(Leaderships.key(key), 0, now())),
-                        () -> model.revoke(key));
+                        () -> model.run(() -> model.leaderships.revoke(key)));
             }
             return withdraw();
         }
@@ -154,11 +157,11 @@ class PrimitivesModelTest {
             long id = call[2];
             return switch ((int) call[0]) {
                 case 0 -> both("rw withdraw " + id, () -> summary(machine.readWriteLocks().withdraw(rw(key), id,
-                        now())), () -> model.rwWithdraw(key, id));
+                        now())), () -> model.run(() -> model.readWrite.withdraw(key, id)));
                 case 1 -> both("sem withdraw " + id, () -> summary(machine.semaphores().withdraw(sem(key), id,
-                        now())), () -> model.semWithdraw(key, id));
+                        now())), () -> model.run(() -> model.semaphores.withdraw(key, id)));
                 default -> both("lead withdraw " + id, () -> summary(machine.leaderships().withdraw(
-                        Leaderships.key(key), id, now())), () -> model.leadWithdraw(key, id));
+                        Leaderships.key(key), id, now())), () -> model.run(() -> model.leaderships.withdraw(key, id)));
             };
         }
 
@@ -220,15 +223,15 @@ class PrimitivesModelTest {
         }
 
         private String modelState(String key) {
-            PrimitivesModel.Rw r = model.rws.get(key);
+            ReadWriteModel.Rw r = model.readWrite.locks.get(key);
             String rw = r == null ? "-" : "W=" + (r.writer == null ? "none" : r.writer) + " R="
                     + new ArrayList<>(r.readers.values()) + " rq="
                     + r.line.stream().filter(c -> c.mode() == AccessMode.READ).count() + " wq="
                     + r.line.stream().filter(c -> c.mode() == AccessMode.WRITE).count();
-            PrimitivesModel.Sem m = model.sems.get(key);
+            SemaphoreModel.Sem m = model.semaphores.semaphores.get(key);
             String sem = m == null ? "-" : "cap=" + m.capacity + " held=" + m.held() + " "
                     + new ArrayList<>(m.holders.values()) + " q=" + m.line.size() + " pinned=" + m.pinned;
-            PrimitivesModel.Lead l = model.leads.get(key);
+            LeadershipModel.Lead l = model.leaderships.leaderships.get(key);
             String lead = l == null ? "-" : "L=" + (l.leader == null ? "none" : l.leader.owner() + ":"
                     + l.leader.token()) + " P=" + new ArrayList<>(l.participants.keySet());
             if (r != null && r.writer != null) {
