@@ -45,9 +45,7 @@ public final class LockMachine {
     private final Ledger ledger;
     private final SessionBook sessions;
     private final ManyKeys manyKeys;
-    private final ReadWriteLocks readWriteLocks;
-    private final Semaphores semaphores;
-    private final Leaderships leaderships;
+    private final PrimitiveTables primitives;
 
     /** Creates an empty table whose first token is at least 1. */
     public LockMachine() {
@@ -57,10 +55,8 @@ public final class LockMachine {
     private LockMachine(Ledger ledger) {
         this.ledger = ledger;
         this.sessions = new SessionBook(ledger, this);
-        this.readWriteLocks = new ReadWriteLocks(ledger, this);
-        this.semaphores = new Semaphores(ledger, this);
-        this.leaderships = new Leaderships(ledger, this);
-        this.manyKeys = new ManyKeys(states, ledger, this::primitives);
+        this.primitives = new PrimitiveTables(ledger, this);
+        this.manyKeys = new ManyKeys(states, ledger, primitives::of);
     }
 
     /**
@@ -319,25 +315,17 @@ public final class LockMachine {
 
     /** @return the table's read-write locks, which share its fencing counter and sessions */
     public ReadWriteLocks readWriteLocks() {
-        return readWriteLocks;
+        return primitives.readWriteLocks;
     }
 
     /** @return the table's semaphores, which share its fencing counter and sessions */
     public Semaphores semaphores() {
-        return semaphores;
+        return primitives.semaphores;
     }
 
     /** @return the table's leaderships, whose epochs come from its fencing counter */
     public Leaderships leaderships() {
-        return leaderships;
-    }
-
-    private PrimitiveTable<?, ?> primitives(SessionHolding.Kind kind) {
-        return switch (kind) {
-            case READ_WRITE -> readWriteLocks;
-            case SEMAPHORE -> semaphores;
-            case LEADERSHIP -> leaderships;
-        };
+        return primitives.leaderships;
     }
 
     /** Ends a session and releases its locks; see {@link ManyKeys#endSession}. */
@@ -379,18 +367,14 @@ public final class LockMachine {
      *         two applied entries), weakly consistent otherwise
      */
     public TableSnapshot snapshot() {
-        PrimitivesSnapshot primitives = new PrimitivesSnapshot(readWriteLocks.snapshot(), semaphores.snapshot(),
-                leaderships.snapshot());
-        return TableSnapshot.of(states, ledger, primitives);
+        return TableSnapshot.of(states, ledger, primitives.snapshot());
     }
 
     /** @return a table in exactly the state of the snapshot */
     public static LockMachine restore(TableSnapshot snapshot) {
         LockMachine machine = new LockMachine(new Ledger(snapshot.lastToken(), snapshot.grantCount()));
         snapshot.restoreInto(machine.states, machine.ledger);
-        machine.readWriteLocks.restore(snapshot.primitives().readWriteLocks());
-        machine.semaphores.restore(snapshot.primitives().semaphores());
-        machine.leaderships.restore(snapshot.primitives().leaderships());
+        machine.primitives.restore(snapshot.primitives());
         return machine;
     }
 
