@@ -4,7 +4,9 @@ import io.lockfacade.server.expiry.ExpiryIndex;
 import io.lockfacade.server.table.Effects;
 import io.lockfacade.server.table.Handout;
 import io.lockfacade.server.table.LockMachine;
+import io.lockfacade.server.table.Moment;
 import io.lockfacade.server.table.Outcome;
+import io.lockfacade.server.table.PrimitiveOutcome;
 import io.lockfacade.server.table.SessionOutcome;
 
 import java.util.concurrent.ConcurrentHashMap;
@@ -71,9 +73,15 @@ final class OutcomeApplier {
      * @return whether it was released
      */
     boolean releaseUndelivered(Handout handout) {
-        Outcome outcome = machine.releaseUndelivered(handout, clocks.now());
+        Moment now = clocks.now();
+        Outcome outcome = machine.releaseUndelivered(handout, now);
         apply(outcome);
-        return outcome instanceof Outcome.Released;
+        if (outcome instanceof Outcome.Released) {
+            return true;
+        }
+        PrimitiveOutcome primitive = machine.releaseUndeliveredPrimitive(handout, now);
+        apply(primitive.effects());
+        return primitive instanceof PrimitiveOutcome.Released;
     }
 
     /** A parked call left the queue without the lock (its wait is over, or its client went away). */

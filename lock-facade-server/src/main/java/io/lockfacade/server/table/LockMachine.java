@@ -188,6 +188,17 @@ public final class LockMachine {
     }
 
     /**
+     * {@link #releaseUndelivered} for a grant of a read-write lock, a semaphore or a leadership: fencing tokens are
+     * unique across the table, so the handout's token finds its grant in whichever primitive holds it.
+     *
+     * @return {@code Released}, or {@code NotHolder} if no primitive holds the grant or another handout of it may
+     *         have been delivered
+     */
+    public PrimitiveOutcome releaseUndeliveredPrimitive(Handout handout, Moment m) {
+        return primitives.releaseUndelivered(handout.lockKey(), handout.grant().getFencingToken(), m);
+    }
+
+    /**
      * Removes a lock whoever holds it (operator action), if it is held under the expected token.
      *
      * @param expectedToken the token of the grant to remove, or empty for whatever grant is current

@@ -1,5 +1,8 @@
 package io.lockfacade.server.table;
 
+import java.util.ArrayList;
+import java.util.List;
+
 /**
  * The read-write locks, semaphores and leaderships of one {@link LockMachine}: the three tables, found by the kind a
  * session's holding names, and their part of the machine's snapshot.
@@ -23,6 +26,24 @@ final class PrimitiveTables {
             case SEMAPHORE -> semaphores;
             case LEADERSHIP -> leaderships;
         };
+    }
+
+    /**
+     * Releases an undelivered grant in whichever table holds a grant of that token on {@code key} (tokens are unique,
+     * so at most one does). Every table visited frees its lapsed grants on the way, so the effects of all are kept.
+     */
+    PrimitiveOutcome releaseUndelivered(LockKey key, long token, Moment m) {
+        List<Effects.Ending> endings = new ArrayList<>();
+        List<Effects.Handover> handovers = new ArrayList<>();
+        boolean released = false;
+        for (SessionHolding.Kind kind : SessionHolding.Kind.values()) {
+            PrimitiveOutcome outcome = of(kind).releaseUndelivered(key, token, m);
+            endings.addAll(outcome.effects().endings());
+            handovers.addAll(outcome.effects().handovers());
+            released |= outcome instanceof PrimitiveOutcome.Released;
+        }
+        Effects effects = endings.isEmpty() && handovers.isEmpty() ? Effects.NONE : new Effects(endings, handovers);
+        return released ? new PrimitiveOutcome.Released(effects) : new PrimitiveOutcome.NotHolder(effects);
     }
 
     PrimitivesSnapshot snapshot() {
