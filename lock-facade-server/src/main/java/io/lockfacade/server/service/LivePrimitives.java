@@ -58,7 +58,7 @@ final class LivePrimitives {
         if (!(outcome instanceof PrimitiveOutcome.Parked)) {
             table.forget(call);
         }
-        table.applier().apply(outcome.effects());
+        table.applier().apply(outcome);
         if (outcome instanceof PrimitiveOutcome.Granted granted) {
             return CompletableFuture.completedFuture(granted.handout());
         } else if (outcome instanceof PrimitiveOutcome.AlreadyHeld again) {

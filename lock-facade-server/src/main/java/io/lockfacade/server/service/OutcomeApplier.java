@@ -44,6 +44,19 @@ final class OutcomeApplier {
         apply(outcome.effects());
     }
 
+    /**
+     * Applies the outcome of an acquisition of a read-write lock, semaphore or leadership: its grant or parked call is
+     * reported as a lock's is, then its effects are applied.
+     */
+    void apply(PrimitiveOutcome outcome) {
+        if (outcome instanceof PrimitiveOutcome.Granted granted) {
+            events.granted(granted.handout().grant().getLockType(), 0);
+        } else if (outcome instanceof PrimitiveOutcome.Parked parkedCall) {
+            events.waiterParked(parkedCall.waiter().lockKey().lockType());
+        }
+        apply(outcome.effects());
+    }
+
     /** Applies a session transition's outcome. */
     void apply(SessionOutcome outcome, String sessionId) {
         expiry.answered(outcome, sessionId);

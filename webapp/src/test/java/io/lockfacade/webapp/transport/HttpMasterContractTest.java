@@ -1,5 +1,6 @@
 package io.lockfacade.webapp.transport;
 
+import io.lockfacade.api.AcquisitionRefusedException;
 import io.lockfacade.api.MemoryLockService;
 import io.lockfacade.api.PrimitiveLockService;
 import io.lockfacade.server.table.LockInfo;
@@ -67,12 +68,23 @@ class HttpMasterContractTest extends MasterContract implements PrimitiveRules {
 
     @Test
     void aRefusalComesBackWithoutACauseOrServerFrames() {
-        IllegalArgumentException bad = assertThrows(IllegalArgumentException.class,
-                () -> proxy.tryLock(lockType(), "", "alice", 0, 0));
+        assertCleanFault(assertThrows(IllegalArgumentException.class,
+                () -> proxy.tryLock(lockType(), "", "alice", 0, 0)));
+    }
 
-        assertNull(bad.getCause());
-        boolean serverFrame = Arrays.stream(bad.getStackTrace())
+    @Test
+    void aRefusedAcquisitionComesBackWithoutACauseOrServerFrames() {
+        String session = openSession();
+        primitives.tryReadLockInSession(lockType(), "k", "alice", session, 0);
+
+        assertCleanFault(assertThrows(AcquisitionRefusedException.class,
+                () -> primitives.tryWriteLockInSession(lockType(), "k", "alice", session, 0)));
+    }
+
+    private static void assertCleanFault(RuntimeException fault) {
+        assertNull(fault.getCause());
+        boolean serverFrame = Arrays.stream(fault.getStackTrace())
                 .anyMatch(frame -> frame.getClassName().startsWith("io.lockfacade.server"));
-        assertFalse(serverFrame, () -> "server frames leaked: " + Arrays.toString(bad.getStackTrace()));
+        assertFalse(serverFrame, () -> "server frames leaked: " + Arrays.toString(fault.getStackTrace()));
     }
 }
