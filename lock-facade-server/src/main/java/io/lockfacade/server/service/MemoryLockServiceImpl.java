@@ -10,6 +10,7 @@ import io.lockfacade.server.table.LockKey;
 import io.lockfacade.server.table.LockMachine;
 
 import java.time.Duration;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ScheduledExecutorService;
 
@@ -31,6 +32,7 @@ public final class MemoryLockServiceImpl implements ParkingLockService, AutoClos
     private final MasterSettings settings;
     private final LiveTable table;
     private final LiveSessions sessions;
+    private final MasterPrimitives primitives;
     private final LeaseReaper reaper;
     private final ScheduledExecutorService waitTimer;
     private final long startedAtEpochMillis = System.currentTimeMillis();
@@ -61,6 +63,7 @@ public final class MemoryLockServiceImpl implements ParkingLockService, AutoClos
         this.table = new LiveTable(new LockMachine(), clocks, settings.expiryTick(), waitTimer,
                 new GuardedLockEvents(events));
         this.sessions = new LiveSessions(table);
+        this.primitives = new MasterPrimitives(settings, table);
         this.reaper = new LeaseReaper(table.sweep(), clocks.nanos(), REAPER_MAX_IDLE);
         table.setDeadlineListener(reaper::deadlineScheduled);
         reaper.start();
@@ -150,6 +153,12 @@ public final class MemoryLockServiceImpl implements ParkingLockService, AutoClos
     @Override
     public boolean isLockTypeEmpty(String lockType) {
         return table.isTypeEmpty(LockArguments.requireName("lockType", lockType));
+    }
+
+    /** @return the read-write locks, semaphores and leaderships, on the same table and sessions as the locks */
+    @Override
+    public Optional<ParkingPrimitiveService> primitives() {
+        return Optional.of(primitives);
     }
 
     /** @return the lock table, for the admin page: listing and force-removal */
