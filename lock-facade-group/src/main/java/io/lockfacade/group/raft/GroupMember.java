@@ -184,6 +184,11 @@ public final class GroupMember implements AutoCloseable {
         return new GroupStatus(self.id(), leader, term(), members);
     }
 
+    /** @return the appends and entries this member's log has taken since it started (entries per fsync) */
+    public LogWrites logWrites() {
+        return raft instanceof GroupRaft groupRaft ? groupRaft.logWrites() : LogWrites.NONE;
+    }
+
     /** The Raft protocol of this member's stack, for {@link GroupProgress}. */
     RAFT raft() {
         return raft;
