@@ -90,6 +90,8 @@ public final class MasterServer implements AutoCloseable {
             // The meters and the activity page read the single master's table; a group member has none yet.
             metrics.bind(service.table(), server.getThreadPool());
             activity = MasterActivity.start(service.table(), metrics.waiting());
+        } else {
+            metrics.bindGroupLog(group.member()::logWrites);
         }
         try {
             scratch = JspSupport.createScratch();

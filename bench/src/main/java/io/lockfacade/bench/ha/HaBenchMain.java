@@ -83,21 +83,53 @@ public final class HaBenchMain {
             LockFacadeLatency latency = new LockFacadeLatency(List.of(single.endpoint()), 0, options.client());
             latency.awaitServing(HaLimits.GROUP_READY_TIMEOUT);
             log("single master: " + latency.measure("single", options.s1Warmup(), options.s1Rounds(), s3));
+            latency.s2("single-warmup", HaLimits.S2_THREADS, s3);
+            log("single master: S2 " + HaLimits.S2_THREADS + " threads, distinct keys, one client JVM: "
+                    + Math.round(latency.s2("single", HaLimits.S2_THREADS, s3)) + " pairs/s");
             log("single master: heap per held lock " + HeapPerLock.measure(List.of(single.pid()),
                     List.of(single.endpoint()), 0, options.client()) + " B");
         }
         try (LockFacadeGroup group = new LockFacadeGroup(jar, Files.createDirectories(work.resolve("group")))) {
             group.start();
-            LockFacadeLatency latency = new LockFacadeLatency(group.endpoints(), group.awaitAgreedLeader(),
-                    options.client());
+            int leader = group.awaitAgreedLeader();
+            LockFacadeLatency latency = new LockFacadeLatency(group.endpoints(), leader, options.client());
             log("group: " + latency.measure("group", options.s1Warmup(), options.s1Rounds(), s3));
+            logS2("group", group, leader, latency, s3);
             log("group: heap per held lock " + HeapPerLock.measure(group.pids(), group.endpoints(),
                     group.awaitAgreedLeader(), options.client()) + " B");
+        }
+        try (LockFacadeGroup group = new LockFacadeGroup(jar, Files.createDirectories(work.resolve("group-nofsync")),
+                List.of("--fsync", FsyncPolicy.OFF.flagValue()))) {
+            group.start();
+            int leader = group.awaitAgreedLeader();
+            LockFacadeLatency latency = new LockFacadeLatency(group.endpoints(), leader, options.client());
+            log("group --fsync off: " + latency.measure("group-nofsync", options.s1Warmup(), options.s1Rounds(),
+                    s3));
+            logS2("group --fsync off", group, leader, latency, s3);
         }
         log("Raft engine alone: one entry " + RaftFloor.measure(work, FsyncPolicy.ALWAYS, options.s1Rounds())
                 + "; without fsync " + RaftFloor.measure(work, FsyncPolicy.OFF, options.s1Rounds()));
         log("latency only, group " + options.groupCommit() + "; load " + loadBefore + " at start, " + loadAverage()
                 + " at end");
+    }
+
+    /** S2 on a group, with the entries each fsync carried on every member meanwhile. */
+    private static void logS2(String label, LockFacadeGroup group, int leader, LockFacadeLatency latency,
+                              Duration duration) throws InterruptedException {
+        latency.s2(label.replace(' ', '-') + "-warmup", HaLimits.S2_THREADS, duration);
+        List<GroupStatusProbe.LogCounts> before = new ArrayList<>();
+        for (int i = 0; i < HaLimits.MEMBERS; i++) {
+            before.add(group.logCounts(i).orElseThrow());
+        }
+        double pairs = latency.s2(label.replace(' ', '-'), HaLimits.S2_THREADS, duration);
+        StringBuilder perMember = new StringBuilder();
+        for (int i = 0; i < HaLimits.MEMBERS; i++) {
+            double ratio = group.logCounts(i).orElseThrow().entriesPerAppendSince(before.get(i));
+            perMember.append(i == 0 ? "" : ", ").append(LockFacadeGroup.id(i)).append(i == leader ? " (leader) " : " ")
+                    .append(String.format(java.util.Locale.ROOT, "%.2f", ratio));
+        }
+        log(label + ": S2 " + HaLimits.S2_THREADS + " threads, distinct keys, one client JVM: " + Math.round(pairs)
+                + " pairs/s; entries per append (per fsync with fsync on): " + perMember);
     }
 
     private static HaResults run(HaOptions options, String loadBefore, Path work) throws Exception {

@@ -48,6 +48,9 @@ public final class HaLimits {
     public static final Duration JOIN_TIMEOUT = Duration.ofSeconds(10);
     /** Poll period of every "wait until" loop. */
     public static final Duration POLL = Duration.ofMillis(20);
+    /** S2: threads of one client JVM, each locking and unlocking a key of its own. */
+    static final int S2_THREADS = 8;
+
     /** Threads on one key in S3, as in the main benchmark. */
     public static final int S3_THREADS = 16;
     /** How long a contended S3 call may park on the master. */

@@ -240,6 +240,23 @@ class GroupAdminTest {
     }
 
     @Test
+    void everyMemberCountsItsRaftLogsAppendsAndEntriesForEntriesPerFsync() {
+        locks.isLockTypeEmpty("log-counted");
+        for (MasterServer member : group.members()) {
+            String body = ok(AdminClient.admin(member).get("/admin/metrics")).body();
+            double appends = counter(body, "lockfacade_group_log_appends_total");
+            double entries = counter(body, "lockfacade_group_log_entries_total");
+            assertTrue(appends > 0 && entries >= appends, "appends " + appends + ", entries " + entries);
+        }
+    }
+
+    private static double counter(String scrape, String name) {
+        return scrape.lines().filter(line -> line.startsWith(name + " ")).mapToDouble(line ->
+                Double.parseDouble(line.substring(name.length() + 1).trim())).findFirst()
+                .orElseThrow(() -> new AssertionError(name + " is missing from the scrape:\n" + scrape));
+    }
+
+    @Test
     void wrongOrMissingCredentialsAre401OnEveryMember() {
         for (MasterServer member : group.members()) {
             assertEquals(401, AdminClient.as(member, "admin", "wrong").get("/admin/locks").statusCode());
