@@ -26,11 +26,12 @@ import java.util.stream.Stream;
  * <p>{@code java -cp bench/target/lock-facade-bench.jar io.lockfacade.bench.ha.HaBenchMain
  * --master-jar webapp/target/lock-facade-webapp.jar [--group-commit C] [--trials 5] [--hz-trials 5] [--s1-rounds 2000]
  * [--s3-seconds 5] [--out bench/results/ha] [--keep-work false] [--client java|contract]
- * [--only crash|hang|latency]}
+ * [--only crash|hang|restart-crash|latency]}
  *
  * <p>With {@code --only crash} or {@code --only hang}, it runs just the Lock Facade group's trials of that fault and
- * prints their summary; with {@code --only latency}, just S1 and S3 on the single master and the group. Neither
- * runs Hazelcast or writes a report file.
+ * prints their summary; with {@code --only restart-crash}, leader crashes each 5 s after a follower's restart under
+ * load; with {@code --only latency}, just S1, S2 and S3 on the single master and the group (with and without
+ * fsync). None of these runs Hazelcast or writes a report file.
  */
 public final class HaBenchMain {
 
@@ -58,6 +59,10 @@ public final class HaBenchMain {
         try {
             if (options.only() != null) {
                 faultsOnly(options, loadBefore, work);
+                return;
+            }
+            if (options.restartCrashOnly()) {
+                restartCrashOnly(options, loadBefore, work);
                 return;
             }
             if (options.latencyOnly()) {
@@ -207,6 +212,26 @@ public final class HaBenchMain {
                 + HaReport.seconds(summary.median()) + " / " + HaReport.seconds(summary.max()) + " s, held lock kept "
                 + summary.heldKept() + "/" + options.trials() + "; load " + loadBefore + " at start, "
                 + loadAverage() + " at end");
+    }
+
+    private static void restartCrashOnly(HaOptions options, String loadBefore, Path work) throws Exception {
+        MasterJar jar = MasterJar.copyOf(options.masterJar(), work, UUID.randomUUID().toString());
+        List<TrialResult> trials = new ArrayList<>();
+        try (LockFacadeGroup group = new LockFacadeGroup(jar, Files.createDirectories(work.resolve("group")))) {
+            group.start();
+            group.awaitAgreedLeader();
+            LockFacadeFaultTrial trial = new LockFacadeFaultTrial(group, options.client());
+            for (int i = 0; i < options.trials(); i++) {
+                trials.add(logged("lock facade leader crash 5 s after a follower restart",
+                        trial.runAfterFollowerRestart(i)));
+            }
+        }
+        FaultSummary summary = new FaultSummary(trials);
+        System.out.println("leader crash " + HaLimits.RESTART_TO_FAULT.toSeconds() + " s after a follower restart, "
+                + "group " + options.groupCommit() + ", " + options.trials() + " trials: min / median / max "
+                + HaReport.seconds(summary.min()) + " / " + HaReport.seconds(summary.median()) + " / "
+                + HaReport.seconds(summary.max()) + " s, held lock kept " + summary.heldKept() + "/"
+                + options.trials() + "; load " + loadBefore + " at start, " + loadAverage() + " at end");
     }
 
     private static List<TrialResult> trials(LockFacadeFaultTrial trial, FaultKind fault, int count)

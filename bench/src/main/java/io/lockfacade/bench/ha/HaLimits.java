@@ -48,6 +48,12 @@ public final class HaLimits {
     public static final Duration JOIN_TIMEOUT = Duration.ofSeconds(10);
     /** Poll period of every "wait until" loop. */
     public static final Duration POLL = Duration.ofMillis(20);
+    /** How long after a follower's restart the leader is killed in the restart-then-crash trials. */
+    static final Duration RESTART_TO_FAULT = Duration.ofSeconds(5);
+
+    /** The wait of the probe {@code tryLock} made right after a leader froze. */
+    static final Duration SHORT_WAIT = Duration.ofMillis(100);
+
     /** S2: threads of one client JVM, each locking and unlocking a key of its own. */
     static final int S2_THREADS = 8;
 
