@@ -96,6 +96,7 @@ public final class GroupMember implements AutoCloseable {
         });
         try {
             channel.name(selfId).connect(CLUSTER_NAME);
+            stateMachine.countGrantsFromNow(); // the log replayed at start is not news
         } catch (Exception e) {
             channel.close();
             throw new IOException("member " + selfId + " cannot join its group on " + self.raftAddress() + ": "

@@ -20,6 +20,7 @@ import org.eclipse.jetty.util.thread.ThreadPool;
 
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.function.DoubleSupplier;
 import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 
@@ -33,7 +34,8 @@ import java.util.function.Supplier;
  *   <li>the lock table: {@value #LOCKS_HELD}, read at scrape time;</li>
  *   <li>the Hessian endpoint: {@link CallMetrics}, {@value #WAITERS} and {@value #LONGEST_WAIT};</li>
  *   <li>Jetty's request threads ({@code jetty_threads_busy}, {@code _current}, {@code _config_max}, ...);</li>
- *   <li>on a group member, its Raft log: {@value #LOG_APPENDS} and {@value #LOG_ENTRIES} (entries per fsync);</li>
+ *   <li>on a group member, the replicated table's {@value #LOCKS_HELD} (on the leader) and its Raft log:
+ *       {@value #LOG_APPENDS} and {@value #LOG_ENTRIES} (entries per fsync);</li>
  *   <li>the JVM: memory, GC pauses, threads, class loading, CPU and uptime.</li>
  * </ul>
  * Made in two steps, since the service needs the events before the table and the server exist:
@@ -62,8 +64,9 @@ public final class MasterMetrics implements AutoCloseable {
     private final CallMetrics calls;
     private final LockEventMeters events;
     private final JvmGcMetrics gc;
-    /** Held here: a function counter keeps only a weak reference to what it reads. */
+    /** Held here: gauges and function counters keep only a weak reference to what they read. */
     private Supplier<LogWrites> groupLog;
+    private DoubleSupplier groupLocksHeld;
 
     private MasterMetrics(PrometheusMeterRegistry registry, WaitingCalls waiting,
                           CallMetrics calls, LockEventMeters events, JvmGcMetrics gc) {
@@ -110,12 +113,21 @@ public final class MasterMetrics implements AutoCloseable {
     }
 
     /**
-     * Adds a group member's Raft log counters ({@value #LOG_APPENDS}, {@value #LOG_ENTRIES}), read at scrape time.
+     * Adds a group member's meters: {@value #LOCKS_HELD} from the replicated table, served by the leader (NaN on a
+     * follower, so that a sum over the members counts each lock once), Jetty's request threads, and its Raft log
+     * counters ({@value #LOG_APPENDS}, {@value #LOG_ENTRIES}), all read at scrape time.
      *
-     * @param writes the member's log counts since it started
+     * @param locksHeldOnLeader locks held now if this member leads, else NaN
+     * @param requestPool       Jetty's request thread pool
+     * @param writes            the member's log counts since it started
      */
-    public void bindGroupLog(Supplier<LogWrites> writes) {
+    public void bindGroup(DoubleSupplier locksHeldOnLeader, ThreadPool requestPool, Supplier<LogWrites> writes) {
+        this.groupLocksHeld = locksHeldOnLeader;
         this.groupLog = writes;
+        Gauge.builder(LOCKS_HELD, locksHeldOnLeader, DoubleSupplier::getAsDouble)
+                .description("Locks held now, from the replicated table; NaN on a member that does not lead")
+                .register(registry);
+        new JettyServerThreadPoolMetrics(requestPool, List.of()).bindTo(registry);
         FunctionCounter.builder(LOG_APPENDS, writes, w -> w.get().appends())
                 .description("Appends to this member's Raft log (with fsync on, one disk force each)")
                 .register(registry);
