@@ -10,6 +10,7 @@ import java.net.URI;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import java.util.function.LongFunction;
 
@@ -247,13 +248,13 @@ public final class FailoverMemoryLockService implements MemoryLockService {
                     continue;
                 }
                 board.moveLeader(asked, board.next(asked));
-                pauseIfRoundDone(attempts);
+                pauseIfRoundDone(attempts, deadlineNanos);
             } catch (LockServiceUnavailableException unreachable) {
                 last = unreachable;
                 unanswered[0] = true;
                 board.suspect(asked, SUSPECT_PERIOD.toNanos());
                 board.moveLeader(asked, board.next(asked));
-                pauseIfRoundDone(attempts);
+                pauseIfRoundDone(attempts, deadlineNanos);
             }
         }
         throw new LockServiceUnavailableException(operation + " found no leader among " + members.stream()
@@ -261,10 +262,11 @@ public final class FailoverMemoryLockService implements MemoryLockService {
                 .toMillis() + " ms; last: " + last.getMessage(), last);
     }
 
-    private void pauseIfRoundDone(int attempts) {
+    /** After every member was asked once, pauses {@link #ELECTION_PAUSE}, but never past the call's deadline. */
+    private void pauseIfRoundDone(int attempts, long deadlineNanos) {
         if (attempts % members.size() == 0) {
             try {
-                Thread.sleep(ELECTION_PAUSE.toMillis());
+                TimeUnit.NANOSECONDS.sleep(Math.min(ELECTION_PAUSE.toNanos(), deadlineNanos - System.nanoTime()));
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 throw new LockServiceUnavailableException("interrupted while looking for the group's leader", e);
