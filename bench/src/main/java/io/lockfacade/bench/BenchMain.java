@@ -27,7 +27,7 @@ public final class BenchMain {
 
     /** File name of the JSON results. */
     public static final String JSON_FILE = "results.json";
-    /** File name of the Markdown table, for the README. */
+    /** File name of the Markdown table, which docs/performance.md links to. */
     public static final String MARKDOWN_FILE = "results.md";
     /** File name of the chart. */
     public static final String PNG_FILE = "results.png";

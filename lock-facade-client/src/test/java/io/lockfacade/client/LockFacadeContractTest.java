@@ -22,8 +22,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The contract every {@link LockFacade} keeps, whatever is behind it (Curator's {@code TestInterProcessMutexBase}
- * pattern): {@code MemoryLock}, {@code DistributeLock} on the in-memory test master and {@code DistributeLock} on a
- * real master all extend this class, so the test master cannot drift from the real one.
+ * pattern): {@code MemoryLock}, {@code DistributeLock} on the master in this JVM (behind a fault-injecting decorator)
+ * and {@code DistributeLock} on a real master over HTTP all extend this class.
  */
 public abstract class LockFacadeContractTest {
 

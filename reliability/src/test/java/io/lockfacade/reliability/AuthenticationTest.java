@@ -43,7 +43,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Authentication against a real master JVM started with a secret and an admin password (from the environment, as
- * the README recommends), its own loggers at TRACE: wrong or missing secrets on {@code /remoting}, wrong admin
+ * docs/security.md recommends), its own loggers at TRACE: wrong or missing secrets on {@code /remoting}, wrong admin
  * credentials and admin changes without their CSRF proof are all refused and change nothing; the comparisons are
  * timing-safe by construction; and neither secret ever reaches the master's log, whatever was sent.
  */

@@ -61,7 +61,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * Prints one {@code RELIABILITY group ...} line per test.
  */
 @EnabledIfSystemProperty(named = "lockfacade.group.chaos", matches = "true", disabledReason =
-        "multi-JVM group faults, minutes long: run with -Dlockfacade.group.chaos=true (README, Reliability: Master group)")
+        "multi-JVM group faults, minutes long: run with -Dlockfacade.group.chaos=true (docs/reliability.md)")
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class MasterGroupChaosTest {
 

@@ -52,7 +52,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * {@code RELIABILITY group leader-partition} line.
  */
 @EnabledIfSystemProperty(named = "lockfacade.group.chaos", matches = "true", disabledReason =
-        "multi-JVM group faults, minutes long: run with -Dlockfacade.group.chaos=true (README, Reliability: Master group)")
+        "multi-JVM group faults, minutes long: run with -Dlockfacade.group.chaos=true (docs/reliability.md)")
 class MasterGroupPartitionTest {
 
     private static final Path LOGS = Path.of(System.getProperty("reliability.logs", "target/reliability-logs"))

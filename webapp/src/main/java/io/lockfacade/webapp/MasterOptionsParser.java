@@ -71,7 +71,7 @@ public final class MasterOptionsParser {
                                         (default ./lockfacade-data/<node-id>)
               --fsync always|off        when the member forces its Raft log to disk (default always:
                                         before an entry counts; off can lose answered grants on a
-                                        power loss, see the README)
+                                        power loss, see docs/master-group.md)
               --help                    print this help and exit
 
             Durations are a whole number and a unit: 500ms, 30s, 10m, 1h.

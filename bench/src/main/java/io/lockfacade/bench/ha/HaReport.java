@@ -7,7 +7,10 @@ import java.util.List;
 import java.util.Locale;
 import java.util.StringJoiner;
 
-/** Writes a run's results as {@code ha-results.md} (the README table) and {@code ha-results.json}. */
+/**
+ * Writes a run's results as {@code ha-results.md} (the tables docs/master-group.md links to) and
+ * {@code ha-results.json}.
+ */
 final class HaReport {
 
     private static final String NONE = "none";

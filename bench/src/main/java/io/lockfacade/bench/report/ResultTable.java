@@ -39,7 +39,8 @@ public final class ResultTable {
     }
 
     /**
-     * @return the rows as a Markdown table (for the README), followed by the invariants as a list
+     * @return the rows as a Markdown table ({@code results.md}, which docs/performance.md links to), followed by
+     *         the invariants as a list
      */
     public static String renderMarkdown(BenchReport report) {
         StringBuilder out = new StringBuilder("| " + String.join(" | ", HEADERS) + " |\n");

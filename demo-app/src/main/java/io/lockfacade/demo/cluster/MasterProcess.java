@@ -1,7 +1,8 @@
 package io.lockfacade.demo.cluster;
 
-import io.lockfacade.demo.process.ChildJvm;
+import io.lockfacade.demo.process.DemoJvms;
 import io.lockfacade.demo.process.MasterChild;
+import io.lockfacade.process.ChildJvm;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -93,7 +94,7 @@ final class MasterProcess implements AutoCloseable {
         URI[] uris = new URI[2];
         List<String> arguments = new ArrayList<>(List.of("--host", HOST, "--port", Integer.toString(port)));
         arguments.addAll(groupArguments);
-        ChildJvm jvm = ChildJvm.start(name, MasterChild.class.getName(),
+        ChildJvm jvm = DemoJvms.start(name, MasterChild.class.getName(),
                 Map.of(LOG_LEVEL_PROPERTY, QUIET, RAFT_ENGINE_LOG_PROPERTY, SILENT),
                 arguments, Map.of(SECRET_ENV, secret, ADMIN_PASSWORD_ENV, adminPassword),
                 line -> {
@@ -105,7 +106,7 @@ final class MasterProcess implements AutoCloseable {
             while (!ready.await(ChildWait.POLL.toMillis(), TimeUnit.MILLISECONDS)) {
                 if (!jvm.isAlive() || System.nanoTime() - deadline > 0) {
                     throw new IOException("the " + name + " " + (jvm.isAlive() ? "printed no URLs within "
-                            + START_TIMEOUT : "exited with code " + jvm.exitCode()) + " (its errors are shown above)");
+                            + START_TIMEOUT : "exited with code " + jvm.exitCode().orElseThrow()) + " (its errors are shown above)");
                 }
             }
         } catch (IOException | InterruptedException | RuntimeException e) {

@@ -3,7 +3,8 @@ package io.lockfacade.demo.cluster;
 import io.lockfacade.demo.node.NodeMain;
 import io.lockfacade.demo.node.NodeProtocol;
 import io.lockfacade.demo.node.NodeReport;
-import io.lockfacade.demo.process.ChildJvm;
+import io.lockfacade.demo.process.DemoJvms;
+import io.lockfacade.process.ChildJvm;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -46,7 +47,7 @@ final class NodeProcess implements AutoCloseable {
     static NodeProcess start(String name, Map<String, String> properties, Map<String, String> environment,
                              PrintStream out, PrintStream errors) throws IOException {
         NodeProcess node = new NodeProcess(name);
-        node.jvm = ChildJvm.start(name, NodeMain.class.getName(), properties, List.of(), environment,
+        node.jvm = DemoJvms.start(name, NodeMain.class.getName(), properties, List.of(), environment,
                 line -> node.onLine(line, out), errors);
         return node;
     }
@@ -68,7 +69,7 @@ final class NodeProcess implements AutoCloseable {
 
     /** @return the exit code, if the node has exited */
     Integer exitCode() {
-        return jvm.exitCode();
+        return jvm.exitCode().orElse(null);
     }
 
     /** Tells a ready node to begin. */

@@ -35,7 +35,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * lock, and never lower a fencing token.
  */
 @EnabledIfSystemProperty(named = "lockfacade.group.chaos", matches = "true", disabledReason =
-        "multi-JVM group faults, minutes long: run with -Dlockfacade.group.chaos=true (README, Reliability: Master group)")
+        "multi-JVM group faults, minutes long: run with -Dlockfacade.group.chaos=true (docs/reliability.md)")
 @Timeout(value = 5, unit = TimeUnit.MINUTES)
 class MasterGroupFailoverTest {
 

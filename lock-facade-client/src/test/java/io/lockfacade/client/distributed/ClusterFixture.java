@@ -1,7 +1,7 @@
 package io.lockfacade.client.distributed;
 
 import io.lockfacade.client.LockObserver;
-import io.lockfacade.client.testing.InMemoryLockMaster;
+import io.lockfacade.client.testing.FaultInjectingMaster;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -13,7 +13,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
-/** One in-memory master, the nodes made against it, and named worker threads; closed after each test. */
+/** One master in this JVM ({@link FaultInjectingMaster}), the nodes made against it, and named worker threads; closed after each test. */
 final class ClusterFixture implements AutoCloseable {
 
     static final String TYPE = "orders";
@@ -22,7 +22,7 @@ final class ClusterFixture implements AutoCloseable {
     /** Short enough that renewal and loss show within a second, long enough for a loaded machine. */
     static final Duration SHORT_LEASE = Duration.ofMillis(500);
 
-    final InMemoryLockMaster master;
+    final FaultInjectingMaster master;
     private final List<DistributeLock> nodes = new ArrayList<>();
     private final AtomicInteger threadNumbers = new AtomicInteger();
     private final ExecutorService workers = Executors.newCachedThreadPool(task -> {
@@ -32,10 +32,10 @@ final class ClusterFixture implements AutoCloseable {
     });
 
     ClusterFixture() {
-        this(new InMemoryLockMaster());
+        this(new FaultInjectingMaster());
     }
 
-    ClusterFixture(InMemoryLockMaster master) {
+    ClusterFixture(FaultInjectingMaster master) {
         this.master = master;
     }
 
@@ -79,6 +79,7 @@ final class ClusterFixture implements AutoCloseable {
     public void close() {
         workers.shutdownNow();
         nodes.forEach(DistributeLock::close);
+        master.close();
     }
 
     private DistributeLock register(DistributeLock node) {

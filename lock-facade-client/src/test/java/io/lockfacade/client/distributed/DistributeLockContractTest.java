@@ -2,16 +2,18 @@ package io.lockfacade.client.distributed;
 
 import io.lockfacade.client.LockFacade;
 import io.lockfacade.client.LockFacadeContractTest;
-import io.lockfacade.client.testing.InMemoryLockMaster;
+import io.lockfacade.client.testing.FaultInjectingMaster;
 
-/** {@link DistributeLock} on the in-memory test master keeps the {@link LockFacade} contract. */
+/** {@link DistributeLock} on a real master in this JVM keeps the {@link LockFacade} contract. */
 class DistributeLockContractTest extends LockFacadeContractTest {
 
+    private FaultInjectingMaster master;
     private DistributeLock locks;
 
     @Override
     protected LockFacade newLocks() {
-        locks = new DistributeLock(new InMemoryLockMaster(), DistributeLockSettings.defaults().withNodeId("contract"));
+        master = new FaultInjectingMaster();
+        locks = new DistributeLock(master, DistributeLockSettings.defaults().withNodeId("contract"));
         return locks;
     }
 
@@ -23,5 +25,6 @@ class DistributeLockContractTest extends LockFacadeContractTest {
     @Override
     protected void closeLocks() {
         locks.close();
+        master.close();
     }
 }

@@ -2,8 +2,8 @@ package io.lockfacade.client.distributed;
 
 import io.lockfacade.api.LockLostException;
 import io.lockfacade.api.LockServiceUnavailableException;
-import io.lockfacade.client.testing.InMemoryLockMaster.Failure;
-import io.lockfacade.client.testing.InMemoryLockMaster.Operation;
+import io.lockfacade.client.testing.FaultInjectingMaster.Failure;
+import io.lockfacade.client.testing.FaultInjectingMaster.Operation;
 import io.lockfacade.testsupport.await.Await;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -48,7 +48,7 @@ class DistributeLockFailureTest {
                 () -> node.lock(TYPE, KEY, PATIENCE_MILLIS));
 
         assertTrue(failure.getMessage().contains("tryLockInSession(" + TYPE + "/" + KEY + ")"), failure.getMessage());
-        assertTrue(failure.getMessage().contains("InMemoryLockMaster"), failure.getMessage());
+        assertTrue(failure.getMessage().contains("FaultInjectingMaster"), failure.getMessage());
         assertEquals(0, node.localEntryCount());
     }
 

@@ -1,7 +1,7 @@
 package io.lockfacade.client.distributed;
 
-import io.lockfacade.client.testing.InMemoryLockMaster.Failure;
-import io.lockfacade.client.testing.InMemoryLockMaster.Operation;
+import io.lockfacade.client.testing.FaultInjectingMaster.Failure;
+import io.lockfacade.client.testing.FaultInjectingMaster.Operation;
 import io.lockfacade.testsupport.await.Await;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;

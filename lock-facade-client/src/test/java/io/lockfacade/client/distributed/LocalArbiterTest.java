@@ -1,7 +1,7 @@
 package io.lockfacade.client.distributed;
 
 import io.lockfacade.api.LockLostException;
-import io.lockfacade.client.testing.InMemoryLockMaster;
+import io.lockfacade.client.testing.FaultInjectingMaster;
 import io.lockfacade.client.transport.RemoteMemoryLockService;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -26,7 +26,7 @@ class LocalArbiterTest {
     private static final LockId ID = LockId.of("orders", "42");
 
     private final AtomicLong clock = new AtomicLong();
-    private final InMemoryLockMaster master = new InMemoryLockMaster();
+    private final FaultInjectingMaster master = new FaultInjectingMaster();
     private final RemoteGrants grants = new RemoteGrants(RemoteMemoryLockService.of(master), Duration.ofSeconds(1));
     private final LocalArbiter arbiter = new LocalArbiter("node-a", grants,
             new NodeSession(grants, "node-a", TTL, TTL.dividedBy(3), clock::get), HandoffPolicy.bounded(1), true);
@@ -34,6 +34,7 @@ class LocalArbiterTest {
     @AfterEach
     void close() {
         arbiter.close();
+        master.close();
     }
 
     @Test

@@ -1,8 +1,8 @@
 package io.lockfacade.client.distributed;
 
-import io.lockfacade.client.testing.InMemoryLockMaster;
-import io.lockfacade.client.testing.InMemoryLockMaster.Failure;
-import io.lockfacade.client.testing.InMemoryLockMaster.Operation;
+import io.lockfacade.client.testing.FaultInjectingMaster;
+import io.lockfacade.client.testing.FaultInjectingMaster.Failure;
+import io.lockfacade.client.testing.FaultInjectingMaster.Operation;
 import io.lockfacade.client.transport.RemoteMemoryLockService;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -31,7 +31,7 @@ class NodeSessionTest {
     private static final long INTERVAL_NANOS = TTL_NANOS / DistributeLockSettings.RENEWALS_PER_LEASE;
 
     private final AtomicLong clock = new AtomicLong(42);
-    private final InMemoryLockMaster master = new InMemoryLockMaster();
+    private final FaultInjectingMaster master = new FaultInjectingMaster();
     private final RemoteGrants grants = new RemoteGrants(RemoteMemoryLockService.of(master), Duration.ofSeconds(1));
     /** The keep-alive thread's own schedule (a third of an hour) never comes during a test. */
     private final NodeSession session = new NodeSession(grants, "node-a", TTL, TTL.dividedBy(3), clock::get);
@@ -39,6 +39,7 @@ class NodeSessionTest {
     @AfterEach
     void closeSession() {
         session.close();
+        master.close();
     }
 
     @Test

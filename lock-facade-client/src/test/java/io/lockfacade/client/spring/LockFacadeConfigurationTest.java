@@ -4,7 +4,7 @@ import io.lockfacade.api.MemoryLockService;
 import io.lockfacade.client.LockFacade;
 import io.lockfacade.client.distributed.DistributeLock;
 import io.lockfacade.client.testing.HessianTestServer;
-import io.lockfacade.client.testing.InMemoryLockMaster;
+import io.lockfacade.client.testing.FaultInjectingMaster;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -31,7 +31,7 @@ class LockFacadeConfigurationTest {
     private static final String TYPE = "orders";
     private static final String KEY = "42";
 
-    private final InMemoryLockMaster master = new InMemoryLockMaster();
+    private final FaultInjectingMaster master = new FaultInjectingMaster();
     private final Map<String, Object> properties = new HashMap<>();
     private HessianTestServer server;
 
@@ -44,6 +44,7 @@ class LockFacadeConfigurationTest {
     @AfterEach
     void stopMaster() {
         server.close();
+        master.close();
     }
 
     @Test

@@ -5,7 +5,7 @@ import io.lockfacade.api.LockServiceUnavailableException;
 import io.lockfacade.api.MemoryLockService;
 import io.lockfacade.api.NotLeaderException;
 import io.lockfacade.client.testing.HessianTestServer;
-import io.lockfacade.client.testing.InMemoryLockMaster;
+import io.lockfacade.client.testing.FaultInjectingMaster;
 import io.lockfacade.testsupport.await.Await;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -36,10 +36,18 @@ class FailoverMemoryLockServiceTest {
             .withConnectTimeout(Duration.ofSeconds(1)).withReadTimeout(Duration.ofSeconds(6));
 
     private final List<HessianTestServer> servers = new ArrayList<>();
+    private final List<FaultInjectingMaster> masters = new ArrayList<>();
 
     @AfterEach
     void stopServers() {
         servers.forEach(HessianTestServer::close);
+        masters.forEach(FaultInjectingMaster::close);
+    }
+
+    private FaultInjectingMaster newMaster() {
+        FaultInjectingMaster master = new FaultInjectingMaster();
+        masters.add(master);
+        return master;
     }
 
     private HessianTestServer serve(MemoryLockService service) throws Exception {
@@ -62,7 +70,7 @@ class FailoverMemoryLockServiceTest {
 
     @Test
     void aFollowersAnswerLeadsTheClientToTheLeaderWhichItThenAsksFirst() throws Exception {
-        HessianTestServer leader = serve(new InMemoryLockMaster());
+        HessianTestServer leader = serve(newMaster());
         AtomicInteger followerCalls = new AtomicInteger();
         HessianTestServer follower = serve(follower(leader.serviceUrl(), followerCalls));
         FailoverMemoryLockService client = new FailoverMemoryLockService(
@@ -77,7 +85,7 @@ class FailoverMemoryLockServiceTest {
 
     @Test
     void aSilentMemberIsLeftAfterOneShortAttemptAndThenSkipped() throws Exception {
-        HessianTestServer leader = serve(new InMemoryLockMaster());
+        HessianTestServer leader = serve(newMaster());
         FailoverMemoryLockService client = new FailoverMemoryLockService(silentThen(leader), SETTINGS);
 
         long start = System.nanoTime();
@@ -112,7 +120,7 @@ class FailoverMemoryLockServiceTest {
 
     @Test
     void aWaitingTryLockOnASilentMemberReturnsByItsDeadlinePlusTheBound() throws Exception {
-        FailoverMemoryLockService client = new FailoverMemoryLockService(silentThen(serve(new InMemoryLockMaster())),
+        FailoverMemoryLockService client = new FailoverMemoryLockService(silentThen(serve(newMaster())),
                 SETTINGS);
 
         long wait = 100;
@@ -125,19 +133,19 @@ class FailoverMemoryLockServiceTest {
 
     @Test
     void aGrantTheCallerGaveUpOnIsReleasedInTheBackground() throws Exception {
-        InMemoryLockMaster master = new InMemoryLockMaster();
+        FaultInjectingMaster master = newMaster();
         FailoverMemoryLockService client = slowLeaderAndFollower(master, Duration.ofMillis(700));
 
         Object answer = answerOf(() -> client.tryLock("orders", "k", "gave-up", 30_000, 100));
         assertTrue(!(answer instanceof LockGrant), "the reply came after the deadline: " + answer);
-        assertEquals(1, master.calls(InMemoryLockMaster.Operation.TRY_LOCK), "the free lock was granted at once");
+        assertEquals(1, master.calls(FaultInjectingMaster.Operation.TRY_LOCK), "the free lock was granted at once");
         Await.until(Duration.ofSeconds(10), Duration.ofMillis(20), () -> master.holder("orders", "k").isEmpty(),
                 () -> "the abandoned grant was never released: held by " + master.holder("orders", "k"));
     }
 
     @Test
     void anAbandonedAcquisitionIsSettledBeforeTheSameOwnerAsksAgainSoItsNewGrantStays() throws Exception {
-        InMemoryLockMaster master = new InMemoryLockMaster();
+        FaultInjectingMaster master = newMaster();
         FailoverMemoryLockService client = slowLeaderAndFollower(master, Duration.ofMillis(300));
 
         answerOf(() -> client.tryLock("orders", "k", "owner", 30_000, 50));
@@ -150,7 +158,7 @@ class FailoverMemoryLockServiceTest {
 
     @Test
     void theClientsOfOneJvmShareWhatTheyLearnAboutASilentMember() throws Exception {
-        List<URI> members = silentThen(serve(new InMemoryLockMaster()));
+        List<URI> members = silentThen(serve(newMaster()));
         FailoverMemoryLockService first = new FailoverMemoryLockService(members, SETTINGS);
         assertNotNull(first.tryLock("orders", "k1", "o1", 30_000, 0));
 
@@ -164,13 +172,13 @@ class FailoverMemoryLockServiceTest {
 
     /** @return the endpoints of a member that never answers, then {@code leader}'s */
     private List<URI> silentThen(HessianTestServer leader) throws Exception {
-        HessianTestServer silent = serve(new InMemoryLockMaster());
+        HessianTestServer silent = serve(newMaster());
         silent.stall();
         return List.of(silent.serviceUrl(), leader.serviceUrl());
     }
 
     /** @return a client of a group whose leader carries calls out at once but answers {@code delay} later */
-    private FailoverMemoryLockService slowLeaderAndFollower(InMemoryLockMaster master, Duration delay)
+    private FailoverMemoryLockService slowLeaderAndFollower(FaultInjectingMaster master, Duration delay)
             throws Exception {
         HessianTestServer slow = serve(master);
         slow.delayReplies(delay);

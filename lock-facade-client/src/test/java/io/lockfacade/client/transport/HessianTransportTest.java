@@ -5,7 +5,7 @@ import io.lockfacade.api.LockServiceUnavailableException;
 import io.lockfacade.client.distributed.DistributeLock;
 import io.lockfacade.client.distributed.DistributeLockSettings;
 import io.lockfacade.client.testing.HessianTestServer;
-import io.lockfacade.client.testing.InMemoryLockMaster;
+import io.lockfacade.client.testing.FaultInjectingMaster;
 import io.lockfacade.testsupport.await.Await;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -36,7 +36,7 @@ class HessianTransportTest {
     private static final String ELSEWHERE = "node-z:worker#1";
     private static final Duration SHORT_TIMEOUT = Duration.ofMillis(300);
 
-    private final InMemoryLockMaster master = new InMemoryLockMaster();
+    private final FaultInjectingMaster master = new FaultInjectingMaster();
     private final ExecutorService others = Executors.newCachedThreadPool();
     private HessianTestServer server;
 
@@ -46,6 +46,7 @@ class HessianTransportTest {
         if (server != null) {
             server.close();
         }
+        master.close();
     }
 
     @Test

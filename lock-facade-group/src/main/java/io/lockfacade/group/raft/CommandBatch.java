@@ -1,7 +1,7 @@
 package io.lockfacade.group.raft;
 
 import io.lockfacade.group.state.Command;
-import io.lockfacade.group.state.Outcome;
+import io.lockfacade.group.state.Reply;
 
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
@@ -67,8 +67,8 @@ public record CommandBatch(List<Command> commands) {
     }
 
     /** @return the outcomes of a batch's commands as one reply: the same framing as a batch */
-    public static byte[] encodeOutcomes(List<Outcome> outcomes) {
-        return frame(outcomes.stream().map(Outcome::encode).toList());
+    public static byte[] encodeOutcomes(List<Reply> outcomes) {
+        return frame(outcomes.stream().map(Reply::encode).toList());
     }
 
     /**
@@ -76,8 +76,8 @@ public record CommandBatch(List<Command> commands) {
      * @return the outcomes, in the order of the batch's commands
      * @throws IllegalArgumentException if the bytes are not a batch's outcomes
      */
-    public static List<Outcome> decodeOutcomes(byte[] reply) {
-        return unframe(reply).stream().map(Outcome::decode).toList();
+    public static List<Reply> decodeOutcomes(byte[] reply) {
+        return unframe(reply).stream().map(Reply::decode).toList();
     }
 
     private static byte[] frame(List<byte[]> parts) {

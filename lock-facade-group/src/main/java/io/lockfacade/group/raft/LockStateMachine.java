@@ -2,7 +2,7 @@ package io.lockfacade.group.raft;
 
 import io.lockfacade.group.state.Applied;
 import io.lockfacade.group.state.Command;
-import io.lockfacade.group.state.Outcome;
+import io.lockfacade.group.state.Reply;
 import io.lockfacade.group.state.ReplicatedLockTable;
 import io.lockfacade.group.state.TableImage;
 import io.lockfacade.group.state.TypeQuery;
@@ -64,10 +64,10 @@ public final class LockStateMachine implements StateMachine, RAFT.RoleChange {
         byte[] entry = offset == 0 && length == data.length ? data
                 : Arrays.copyOfRange(data, offset, offset + length);
         if (TypeQuery.isQuery(entry)) {
-            return Outcome.of(table.isTypeEmpty(TypeQuery.decode(entry).lockType())).encode();
+            return Reply.of(table.isTypeEmpty(TypeQuery.decode(entry).lockType())).encode();
         }
         if (CommandBatch.isBatch(entry)) {
-            List<Outcome> outcomes = new ArrayList<>();
+            List<Reply> outcomes = new ArrayList<>();
             for (Command command : CommandBatch.decode(entry)) {
                 outcomes.add(applyOne(command, index).outcome());
             }
@@ -78,7 +78,7 @@ public final class LockStateMachine implements StateMachine, RAFT.RoleChange {
 
     private Applied applyOne(Command command, long index) {
         Applied applied = table.apply(command, index);
-        if (applied.outcome().kind() == Outcome.Kind.GRANTED && applied.outcome().value() == index) {
+        if (applied.outcome().kind() == Reply.Kind.GRANTED && applied.outcome().value() == index) {
             grants.increment(); // a fresh grant: its token is this entry's index (a retried call gets an older one)
         }
         events.applied(command, applied, index);

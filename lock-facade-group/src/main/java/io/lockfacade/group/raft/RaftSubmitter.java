@@ -2,14 +2,14 @@ package io.lockfacade.group.raft;
 
 import io.lockfacade.api.NotLeaderException;
 import io.lockfacade.group.state.Command;
-import io.lockfacade.group.state.Outcome;
+import io.lockfacade.group.state.Reply;
 import io.lockfacade.group.state.TypeQuery;
 
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * Appends commands and reads to this member's Raft log in-process and turns the answer into an {@link Outcome}.
+ * Appends commands and reads to this member's Raft log in-process and turns the answer into an {@link Reply}.
  * A failure that means "this member cannot serve it" (it does not lead, or stopped leading before the entry
  * committed) becomes the contract's {@link NotLeaderException} naming the leader if one is known; an entry the
  * state machine could not apply becomes an {@link IllegalStateException}.
@@ -24,8 +24,8 @@ public final class RaftSubmitter {
     }
 
     /** @return the outcome of appending and applying {@code command}; fails as the class comment says */
-    public CompletableFuture<Outcome> submit(Command command) {
-        return send(command.encode()).thenApply(Outcome::decode);
+    public CompletableFuture<Reply> submit(Command command) {
+        return send(command.encode()).thenApply(Reply::decode);
     }
 
     /**
@@ -33,7 +33,7 @@ public final class RaftSubmitter {
      *
      * @return the outcome of each command, in the batch's order; fails as the class comment says
      */
-    public CompletableFuture<List<Outcome>> submit(CommandBatch batch) {
+    public CompletableFuture<List<Reply>> submit(CommandBatch batch) {
         return send(batch.encode()).thenApply(CommandBatch::decodeOutcomes);
     }
 
@@ -41,8 +41,8 @@ public final class RaftSubmitter {
      * @return the outcome of {@code query}, answered once an entry carrying it is committed: a deposed leader
      *         cannot answer it
      */
-    public CompletableFuture<Outcome> read(TypeQuery query) {
-        return send(query.encode()).thenApply(Outcome::decode);
+    public CompletableFuture<Reply> read(TypeQuery query) {
+        return send(query.encode()).thenApply(Reply::decode);
     }
 
     private CompletableFuture<byte[]> send(byte[] entry) {

@@ -2,7 +2,6 @@ package io.lockfacade.group.service;
 
 import io.lockfacade.api.LockArguments;
 import io.lockfacade.api.LockGrant;
-import io.lockfacade.api.LockLimits;
 import io.lockfacade.api.NotLeaderException;
 import io.lockfacade.api.SessionExpiredException;
 import io.lockfacade.api.YieldOutcome;
@@ -11,12 +10,15 @@ import io.lockfacade.group.raft.GroupEvents;
 import io.lockfacade.group.raft.GroupMember;
 import io.lockfacade.group.state.Applied;
 import io.lockfacade.group.state.Command;
-import io.lockfacade.group.state.Outcome;
+import io.lockfacade.group.state.Reply;
 import io.lockfacade.group.state.ReplicatedLockTable;
 import io.lockfacade.server.service.MasterSettings;
+import io.lockfacade.server.service.ParkedCall;
 import io.lockfacade.server.service.ParkingLockService;
 import io.lockfacade.server.table.Handout;
 import io.lockfacade.server.table.LockKey;
+import io.lockfacade.server.table.Waiter;
+import io.lockfacade.server.table.YieldRule;
 
 import java.time.Duration;
 import java.util.List;
@@ -93,56 +95,53 @@ public final class GroupMemberLockService implements ParkingLockService, GroupEv
     @Override
     public CompletableFuture<Handout> tryLockAsync(String lockType, String key, String owner, long leaseMillis,
                                                    long waitMillis) {
-        LockKey lockKey = lockKey(lockType, key);
+        LockKey lockKey = LockKey.checked(lockType, key);
         LockArguments.requireOwner(owner);
-        long lease = LockArguments.requireLease(leaseMillis) <= 0 ? settings.defaultLease().toMillis() : leaseMillis;
-        long wait = Math.min(LockArguments.requireWait(waitMillis), settings.waitCap().toMillis());
-        return acquire(lockKey, owner, wait,
-                now -> Command.onLock(Command.Kind.TRY_LOCK, now, lockType, key, owner, lease));
+        long lease = settings.leaseFor(leaseMillis);
+        long wait = settings.waitFor(waitMillis);
+        return acquire(new Waiter(waiters.nextId(), lockKey, owner, lease, null), wait);
     }
 
     @Override
     public CompletableFuture<Handout> tryLockInSessionAsync(String lockType, String key, String owner,
                                                             String sessionId, long waitMillis) {
-        LockKey lockKey = lockKey(lockType, key);
+        LockKey lockKey = LockKey.checked(lockType, key);
         LockArguments.requireOwner(owner);
         LockArguments.requireSessionId(sessionId);
-        long wait = Math.min(LockArguments.requireWait(waitMillis), settings.waitCap().toMillis());
-        return acquire(lockKey, owner, wait, now -> new Command(Command.Kind.TRY_LOCK_IN_SESSION, now, lockType,
-                key, owner, sessionId, 0, 0));
+        long wait = settings.waitFor(waitMillis);
+        return acquire(new Waiter(waiters.nextId(), lockKey, owner, 0, sessionId), wait);
     }
 
-    private CompletableFuture<Handout> acquire(LockKey key, String owner, long wait, LongFunction<Command> request) {
+    /** Asks for the lock, and parks the call behind the calls that wait for it if it may wait. */
+    private CompletableFuture<Handout> acquire(Waiter asked, long wait) {
         log.requireLeader();
-        ParkedCall call = new ParkedCall(key, request, new CompletableFuture<>());
-        boolean queueBehind = wait > 0 && waiters.hasWaiters(key)
-                && !owner.equals(table.holder(key));
+        LockKey key = asked.lockKey();
+        ParkedCall call = new ParkedCall(asked.id(), key, System.nanoTime(), new CompletableFuture<>());
+        boolean queueBehind = wait > 0 && waiters.hasWaiters(key) && !asked.owner().equals(table.holder(key));
         if (queueBehind) {
-            park(call, wait);
-            return call.caller();
+            park(asked, call, wait);
+            return call.answer();
         }
-        askAgain(call).whenComplete((attempt, failure) -> {
+        askAgain(asked).whenComplete((attempt, failure) -> {
             if (attempt instanceof LeaderWaiters.Attempt.Granted granted) {
-                call.caller().complete(granted.handout());
+                if (!call.answer().complete(granted.handout())) {
+                    releaseUndelivered(granted.handout()); // the caller went away meanwhile
+                }
             } else if (attempt instanceof LeaderWaiters.Attempt.Failed failed) {
-                call.caller().completeExceptionally(failed.failure());
+                call.answer().completeExceptionally(failed.failure());
             } else if (wait > 0) {
-                park(call, wait);
+                park(asked, call, wait);
             } else {
-                call.caller().complete(null);
+                call.answer().complete(null);
             }
         });
-        return call.caller();
+        return call.answer();
     }
 
-    private void park(ParkedCall call, long wait) {
-        var timeout = leaderThread.schedule(() -> {
-            if (call.caller().complete(null)) {
-                waiters.withdraw(call);
-            }
-        }, wait, TimeUnit.MILLISECONDS);
-        call.caller().whenComplete((handout, failure) -> timeout.cancel(false));
-        waiters.park(call);
+    private void park(Waiter waiter, ParkedCall call, long wait) {
+        var timeout = leaderThread.schedule(() -> call.answer().complete(null), wait, TimeUnit.MILLISECONDS);
+        call.answer().whenComplete((handout, failure) -> timeout.cancel(false));
+        waiters.park(waiter, call);
         if (!log.isServing()) {
             // Stepped down while the call was being answered busy: no one would wake it.
             waiters.failAll(log.notLeader());
@@ -150,20 +149,30 @@ public final class GroupMemberLockService implements ParkingLockService, GroupEv
     }
 
     /** Proposes a (parked or new) acquisition; the future never fails, failures are an {@code Attempt}. */
-    private CompletableFuture<LeaderWaiters.Attempt> askAgain(ParkedCall call) {
-        return log.propose(call.request()).handle((outcome, failure) -> failure != null
-                ? new LeaderWaiters.Attempt.Failed(Failures.unwrap(failure)) : attempt(call, outcome));
+    private CompletableFuture<LeaderWaiters.Attempt> askAgain(Waiter asked) {
+        return log.propose(now -> acquisition(asked, now)).handle((reply, failure) -> failure != null
+                ? new LeaderWaiters.Attempt.Failed(Failures.unwrap(failure)) : attempt(asked, reply));
+    }
+
+    /** @return the command that asks for the lock for {@code waiter}, at the leader's time {@code now} */
+    private static Command acquisition(Waiter waiter, long now) {
+        LockKey key = waiter.lockKey();
+        return waiter.sessionId() == null
+                ? Command.onLock(Command.Kind.TRY_LOCK, now, key.lockType(), key.key(), waiter.owner(),
+                        waiter.leaseMillis())
+                : new Command(Command.Kind.TRY_LOCK_IN_SESSION, now, key.lockType(), key.key(), waiter.owner(),
+                        waiter.sessionId(), 0, 0);
     }
 
     /** @return what an applied acquisition means for the call that asked it */
-    private static LeaderWaiters.Attempt attempt(ParkedCall call, Outcome outcome) {
-        Command asked = call.request().apply(0);
-        return switch (outcome.kind()) {
-            case GRANTED -> new LeaderWaiters.Attempt.Granted(new Handout(new LockGrant(asked.lockType(),
-                    asked.key(), asked.owner(), outcome.value(), outcome.lease()), outcome.sequence()));
+    private static LeaderWaiters.Attempt attempt(Waiter asked, Reply reply) {
+        LockKey key = asked.lockKey();
+        return switch (reply.kind()) {
+            case GRANTED -> new LeaderWaiters.Attempt.Granted(new Handout(new LockGrant(key.lockType(), key.key(),
+                    asked.owner(), reply.value(), reply.lease()), reply.sequence()));
             case BUSY -> new LeaderWaiters.Attempt.Busy();
             case SESSION_ENDED -> new LeaderWaiters.Attempt.Failed(sessionEnded(asked.sessionId()));
-            default -> new LeaderWaiters.Attempt.Failed(new IllegalStateException("unexpected " + outcome));
+            default -> new LeaderWaiters.Attempt.Failed(new IllegalStateException("unexpected " + reply));
         };
     }
 
@@ -175,18 +184,17 @@ public final class GroupMemberLockService implements ParkingLockService, GroupEv
      */
     @Override
     public boolean unlock(String lockType, String key, String owner) {
-        LockKey lockKey = lockKey(lockType, key);
+        LockKey lockKey = LockKey.checked(lockType, key);
         LockArguments.requireOwner(owner);
         LongFunction<Command> release = now -> Command.onLock(Command.Kind.UNLOCK, now, lockType, key, owner, 0);
         log.requireLeader();
-        ParkedCall next = owner.equals(table.holder(lockKey))
-                ? waiters.claimHandoff(lockKey) : null;
+        Waiter next = owner.equals(table.holder(lockKey)) ? waiters.claimHandoff(lockKey) : null;
         if (next == null) {
             return log.commit(release).yes();
         }
-        CompletableFuture<List<Outcome>> both = log.proposeBatch(now -> new CommandBatch(List.of(release.apply(now),
-                next.request().apply(now))));
-        List<Outcome> outcomes;
+        CompletableFuture<List<Reply>> both = log.proposeBatch(now -> new CommandBatch(List.of(release.apply(now),
+                acquisition(next, now))));
+        List<Reply> outcomes;
         try {
             outcomes = log.await(both);
         } catch (RuntimeException failure) {
@@ -198,34 +206,35 @@ public final class GroupMemberLockService implements ParkingLockService, GroupEv
     }
 
     /**
-     * Releases the lock, through {@link #unlock}, when a call is parked on this leader for it; otherwise answers
-     * from the applied table whether {@code owner} holds it. Waiting calls park only on the leader, so this
-     * member sees all of them.
+     * Applies {@link YieldRule} to the applied table's holder and the calls parked on this leader (waiting calls
+     * park only on the leader, so this member sees all of them); a release goes through {@link #unlock}, which
+     * hands the lock to the oldest of them.
      */
     @Override
     public YieldOutcome yieldToWaiters(String lockType, String key, String owner) {
-        LockKey lockKey = lockKey(lockType, key);
+        LockKey lockKey = LockKey.checked(lockType, key);
         LockArguments.requireOwner(owner);
         log.requireLeader();
-        if (waiters.waitingFor(lockKey) > 0) {
-            return unlock(lockType, key, owner) ? YieldOutcome.RELEASED : YieldOutcome.NOT_HELD;
+        YieldOutcome decided = YieldRule.decide(owner.equals(table.holder(lockKey)), waiters.waitingFor(lockKey) > 0);
+        if (decided != YieldOutcome.RELEASED) {
+            return decided;
         }
-        return owner.equals(table.holder(lockKey)) ? YieldOutcome.KEPT : YieldOutcome.NOT_HELD;
+        return unlock(lockType, key, owner) ? YieldOutcome.RELEASED : YieldOutcome.NOT_HELD;
     }
 
     /** Answered by the leader alone, from its own parked calls (waiting calls park on the leader). */
     @Override
     public boolean hasWaiters(String lockType, String key) {
-        LockKey lockKey = lockKey(lockType, key);
+        LockKey lockKey = LockKey.checked(lockType, key);
         log.requireLeader();
         return waiters.waitingFor(lockKey) > 0;
     }
 
     @Override
     public boolean renew(String lockType, String key, String owner, long leaseMillis) {
-        lockKey(lockType, key);
+        LockKey.checked(lockType, key);
         LockArguments.requireOwner(owner);
-        long lease = LockArguments.requireLease(leaseMillis) <= 0 ? settings.defaultLease().toMillis() : leaseMillis;
+        long lease = settings.leaseFor(leaseMillis);
         return log.commit(now -> Command.onLock(Command.Kind.RENEW, now, lockType, key, owner, lease)).yes();
     }
 
@@ -239,10 +248,9 @@ public final class GroupMemberLockService implements ParkingLockService, GroupEv
     @Override
     public long openSession(String sessionId, long ttlMillis) {
         LockArguments.requireSessionId(sessionId);
-        long ttl = LockArguments.requireSessionTtl(ttlMillis) <= 0 ? LockLimits.DEFAULT_SESSION_TTL.toMillis()
-                : ttlMillis;
-        Outcome outcome = log.commit(now -> Command.onSession(Command.Kind.OPEN_SESSION, now, sessionId, ttl));
-        if (outcome.kind() == Outcome.Kind.SESSION_ENDED) {
+        long ttl = settings.sessionTtlFor(ttlMillis);
+        Reply outcome = log.commit(now -> Command.onSession(Command.Kind.OPEN_SESSION, now, sessionId, ttl));
+        if (outcome.kind() == Reply.Kind.SESSION_ENDED) {
             throw sessionEnded(sessionId);
         }
         return outcome.value();
@@ -268,7 +276,7 @@ public final class GroupMemberLockService implements ParkingLockService, GroupEv
      * @throws NotLeaderException if this member is not the leader
      */
     public boolean forceRemove(String lockType, String key, long token) {
-        lockKey(lockType, key);
+        LockKey.checked(lockType, key);
         return log.commit(now -> Command.onLock(Command.Kind.FORCE_REMOVE, now, lockType, key, null, 0)
                 .expecting(token)).yes();
     }
@@ -336,10 +344,6 @@ public final class GroupMemberLockService implements ParkingLockService, GroupEv
 
     private static SessionExpiredException sessionEnded(String sessionId) {
         return new SessionExpiredException("session " + sessionId + " has ended or was never opened");
-    }
-
-    private static LockKey lockKey(String lockType, String key) {
-        return new LockKey(LockArguments.requireName("lockType", lockType), LockArguments.requireName("key", key));
     }
 
     // ---- for the admin pages (GroupAdminSource): reads only, nothing here proposes ----

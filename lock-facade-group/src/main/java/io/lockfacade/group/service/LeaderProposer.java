@@ -5,7 +5,7 @@ import io.lockfacade.group.raft.CommandBatch;
 import io.lockfacade.group.raft.GroupMember;
 import io.lockfacade.group.raft.RaftSubmitter;
 import io.lockfacade.group.state.Command;
-import io.lockfacade.group.state.Outcome;
+import io.lockfacade.group.state.Reply;
 import io.lockfacade.group.state.TypeQuery;
 
 import java.time.Duration;
@@ -69,7 +69,7 @@ final class LeaderProposer {
     }
 
     /** Appends a command bypassing the gate. */
-    CompletableFuture<Outcome> submitNow(Command command) {
+    CompletableFuture<Reply> submitNow(Command command) {
         return submitter.submit(command);
     }
 
@@ -82,8 +82,8 @@ final class LeaderProposer {
      *
      * @return the term-start entry's outcome
      */
-    CompletableFuture<Outcome> startTerm(Command termStart) {
-        CompletableFuture<Outcome> pending = submitter.submit(termStart);
+    CompletableFuture<Reply> startTerm(Command termStart) {
+        CompletableFuture<Reply> pending = submitter.submit(termStart);
         if (!pending.isCompletedExceptionally() && member.isLeader()) {
             gate.open();
         }
@@ -95,12 +95,12 @@ final class LeaderProposer {
      * within the commit timeout (a leader that lost its majority, or a member shutting down). A command that
      * still commits later is harmless: every command is idempotent for the caller who asks again.
      */
-    CompletableFuture<Outcome> propose(LongFunction<Command> request) {
+    CompletableFuture<Reply> propose(LongFunction<Command> request) {
         return bounded(serving().thenCompose(ready -> submitter.submit(request.apply(System.currentTimeMillis()))));
     }
 
     /** @return a linearizable read of whether a lock type is empty */
-    CompletableFuture<Outcome> read(String lockType) {
+    CompletableFuture<Reply> read(String lockType) {
         return bounded(serving().thenCompose(ready -> submitter.read(new TypeQuery(lockType))));
     }
 
@@ -109,7 +109,7 @@ final class LeaderProposer {
      *
      * @return each command's outcome, in order
      */
-    CompletableFuture<List<Outcome>> proposeBatch(LongFunction<CommandBatch> request) {
+    CompletableFuture<List<Reply>> proposeBatch(LongFunction<CommandBatch> request) {
         return bounded(serving().thenCompose(ready -> submitter.submit(request.apply(System.currentTimeMillis()))));
     }
 
@@ -119,7 +119,7 @@ final class LeaderProposer {
     }
 
     /** {@link #propose} on the leader, waiting for the outcome. */
-    Outcome commit(LongFunction<Command> request) {
+    Reply commit(LongFunction<Command> request) {
         requireLeader();
         return await(propose(request));
     }

@@ -11,7 +11,7 @@ import java.util.List;
  * @param outcome the answer
  * @param freed   the locks released, expired or removed by the command, in the order it freed them
  */
-public record Applied(Outcome outcome, List<LockKey> freed) {
+public record Applied(Reply outcome, List<LockKey> freed) {
 
     /** Copies the list. */
     public Applied {

@@ -28,7 +28,7 @@ import java.util.concurrent.TimeUnit;
  * increase across leaders and restarts.
  *
  * <p>Waiting is not part of this table: an acquisition never parks in the machine (a busy lock answers
- * {@link Outcome.Kind#BUSY}), and the leader parks the caller and asks again when {@link Applied#freed()} names the
+ * {@link Reply.Kind#BUSY}), and the leader parks the caller and asks again when {@link Applied#freed()} names the
  * lock. Expiry costs what is due: an {@link ExpiryIndex} kept from the outcomes names the leases and sessions an
  * {@link Command.Kind#EXPIRE_DUE} entry visits.
  *
@@ -62,26 +62,26 @@ public final class ReplicatedLockTable {
         clock = Math.max(clock, command.time());
         Moment m = new Moment(nanos(clock), index);
         AppliedEffects fx = new AppliedEffects(expiry);
-        Outcome outcome = switch (command.kind()) {
+        Reply outcome = switch (command.kind()) {
             case TRY_LOCK -> acquire(command, null, m, fx);
             case TRY_LOCK_IN_SESSION -> acquire(command, command.sessionId(), m, fx);
-            case UNLOCK -> Outcome.of(fx.lock(machine.release(lockKey(command), command.owner(), m))
+            case UNLOCK -> Reply.of(fx.lock(machine.release(lockKey(command), command.owner(), m))
                     instanceof Released);
-            case RENEW -> Outcome.of(fx.lock(machine.renew(lockKey(command), command.owner(), command.millis(), m))
+            case RENEW -> Reply.of(fx.lock(machine.renew(lockKey(command), command.owner(), command.millis(), m))
                     instanceof Renewed);
             case OPEN_SESSION -> openSession(command, m, fx);
             case KEEP_ALIVE_SESSION -> fx.session(machine.sessions().keepAlive(command.sessionId(), m),
-                    command.sessionId()) instanceof SessionOutcome.Alive alive ? Outcome.number(alive.forceRemovals())
-                    : Outcome.number(-1);
-            case CLOSE_SESSION -> Outcome.of(fx.session(machine.sessions().end(command.sessionId(),
+                    command.sessionId()) instanceof SessionOutcome.Alive alive ? Reply.number(alive.forceRemovals())
+                    : Reply.number(-1);
+            case CLOSE_SESSION -> Reply.of(fx.session(machine.sessions().end(command.sessionId(),
                     Effects.Cause.RELEASED, m), command.sessionId()) instanceof SessionOutcome.Ended);
-            case FORCE_REMOVE -> Outcome.of(fx.lock(machine.forceRemove(lockKey(command), command.expected() == 0
+            case FORCE_REMOVE -> Reply.of(fx.lock(machine.forceRemove(lockKey(command), command.expected() == 0
                     ? OptionalLong.empty() : OptionalLong.of(command.expected()), m))
                     instanceof Released);
-            case RELEASE_UNDELIVERED -> Outcome.of(fx.lock(machine.releaseUndelivered(undelivered(command), m))
+            case RELEASE_UNDELIVERED -> Reply.of(fx.lock(machine.releaseUndelivered(undelivered(command), m))
                     instanceof Released);
-            case EXPIRE_DUE -> Outcome.number(expireDue(m, fx));
-            case TERM_START -> Outcome.number(machine.extendAll(m, (id, alive) -> fx.session(alive, id), fx::lock));
+            case EXPIRE_DUE -> Reply.number(expireDue(m, fx));
+            case TERM_START -> Reply.number(machine.extendAll(m, (id, alive) -> fx.session(alive, id), fx::lock));
         };
         endLapsedSessions(m, fx);
         return new Applied(outcome, fx.freed());
@@ -99,7 +99,7 @@ public final class ReplicatedLockTable {
         }
     }
 
-    private Outcome acquire(Command command, String sessionId, Moment m, AppliedEffects fx) {
+    private Reply acquire(Command command, String sessionId, Moment m, AppliedEffects fx) {
         var outcome = fx.lock(machine.acquire(lockKey(command), command.owner(),
                 command.millis(), sessionId, 0, m));
         if (outcome instanceof Granted granted) {
@@ -107,14 +107,14 @@ public final class ReplicatedLockTable {
         } else if (outcome instanceof AlreadyHeld again) {
             return granted(again.handout());
         } else if (outcome instanceof SessionGone) {
-            return Outcome.of(Outcome.Kind.SESSION_ENDED);
+            return Reply.of(Reply.Kind.SESSION_ENDED);
         }
-        return Outcome.of(Outcome.Kind.BUSY);
+        return Reply.of(Reply.Kind.BUSY);
     }
 
-    private static Outcome granted(Handout handout) {
+    private static Reply granted(Handout handout) {
         LockGrant grant = handout.grant();
-        return Outcome.granted(grant.getFencingToken(), grant.getLeaseMillis(), handout.sequence());
+        return Reply.granted(grant.getFencingToken(), grant.getLeaseMillis(), handout.sequence());
     }
 
     private static Handout undelivered(Command command) {
@@ -122,11 +122,11 @@ public final class ReplicatedLockTable {
         return new Handout(grant, (int) command.millis());
     }
 
-    private Outcome openSession(Command command, Moment m, AppliedEffects fx) {
+    private Reply openSession(Command command, Moment m, AppliedEffects fx) {
         SessionOutcome outcome = fx.session(machine.sessions().open(command.sessionId(), command.millis(), m),
                 command.sessionId());
-        return outcome instanceof SessionOutcome.Alive alive ? Outcome.number(alive.ttlMillis())
-                : Outcome.of(Outcome.Kind.SESSION_ENDED);
+        return outcome instanceof SessionOutcome.Alive alive ? Reply.number(alive.ttlMillis())
+                : Reply.of(Reply.Kind.SESSION_ENDED);
     }
 
     /**

@@ -1,7 +1,7 @@
 package io.lockfacade.group.raft;
 
 import io.lockfacade.group.state.Command;
-import io.lockfacade.group.state.Outcome;
+import io.lockfacade.group.state.Reply;
 import org.junit.jupiter.api.Test;
 
 import java.util.Arrays;
@@ -33,7 +33,7 @@ class CommandBatchTest {
 
     @Test
     void outcomesComeBackInOrder() {
-        List<Outcome> outcomes = List.of(Outcome.of(true), Outcome.granted(42, 30_000, 1));
+        List<Reply> outcomes = List.of(Reply.of(true), Reply.granted(42, 30_000, 1));
         assertEquals(outcomes, CommandBatch.decodeOutcomes(CommandBatch.encodeOutcomes(outcomes)));
     }
 

@@ -71,35 +71,6 @@ class InProcessGroupTest {
     }
 
     @Test
-    void aFollowerAnswersNotLeaderNamingTheLeaderAndChangesNothing() throws Exception {
-        int leaderIndex = group.awaitServingLeader();
-        // A follower learns the leader from its first append; the term-start entry applied everywhere means it has.
-        group.awaitSameAppliedIndex();
-        int follower = (leaderIndex + 1) % group.size();
-        NotLeaderException refused = assertThrows(NotLeaderException.class,
-                () -> group.service(follower).tryLock("orders", "k", "o", LEASE, 0));
-        assertEquals("not leader; leader is " + group.topology().members().get(leaderIndex).serviceUri(),
-                refused.getMessage());
-        assertThrows(NotLeaderException.class, () -> group.service(follower).isLockTypeEmpty("orders"));
-        assertThrows(NotLeaderException.class, () -> group.service(follower).yieldToWaiters("orders", "k", "o"));
-        assertThrows(NotLeaderException.class, () -> group.service(follower).hasWaiters("orders", "k"));
-        assertTrue(group.service(leaderIndex).isLockTypeEmpty("orders"));
-    }
-
-    @Test
-    void aParkedWaiterIsGrantedTheMomentTheHolderReleases() throws Exception {
-        GroupMemberLockService leader = group.service(group.awaitServingLeader());
-        LockGrant first = leader.tryLock("orders", "k", "a", LEASE, 0);
-        CompletableFuture<Handout> waiting = leader.tryLockAsync("orders", "k", "b", LEASE, 8_000);
-        Thread.sleep(100);
-        assertFalse(waiting.isDone());
-        assertTrue(leader.unlock("orders", "k", "a"));
-        LockGrant second = waiting.get(5, TimeUnit.SECONDS).grant();
-        assertEquals("b", second.getOwner());
-        assertTrue(second.getFencingToken() > first.getFencingToken());
-    }
-
-    @Test
     void theLeaderSeesAndYieldsALockOnlyToACallParkedForIt() throws Exception {
         GroupMemberLockService leader = group.service(group.awaitServingLeader());
         LockGrant first = leader.tryLock("orders", "y", "a", LEASE, 0);
@@ -248,15 +219,6 @@ class InProcessGroupTest {
         assertTrue(leader.member().isLeader(), "the member kept leading (else this test proves nothing)");
         assertEquals(held.getFencingToken(), again.grant().getFencingToken(),
                 "the call waited for the term to start and was granted, not refused as \"not leader\"");
-    }
-
-    @Test
-    void aWaiterWhoseWaitEndsIsAnsweredNullAndTheLockStaysWithItsHolder() throws Exception {
-        GroupMemberLockService leader = group.service(group.awaitServingLeader());
-        leader.tryLock("orders", "k", "a", LEASE, 0);
-        assertNull(leader.tryLock("orders", "k", "b", LEASE, 200));
-        assertFalse(leader.isLockTypeEmpty("orders"));
-        assertEquals(0, leader.parkedCalls());
     }
 
     @Test

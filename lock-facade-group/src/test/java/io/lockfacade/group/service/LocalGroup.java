@@ -26,10 +26,12 @@ final class LocalGroup implements AutoCloseable {
     private final GroupMemberLockService[] services;
 
     private final FsyncPolicy fsync;
+    private final MasterSettings settings;
 
-    private LocalGroup(GroupTopology topology, Path dataRoot, FsyncPolicy fsync) {
+    private LocalGroup(GroupTopology topology, Path dataRoot, FsyncPolicy fsync, MasterSettings settings) {
         this.topology = topology;
         this.fsync = fsync;
+        this.settings = settings;
         this.dataRoot = dataRoot;
         this.members = new GroupMember[topology.members().size()];
         this.services = new GroupMemberLockService[members.length];
@@ -40,7 +42,11 @@ final class LocalGroup implements AutoCloseable {
     }
 
     static LocalGroup start(int size, Path dataRoot, FsyncPolicy fsync) throws IOException {
-        LocalGroup group = new LocalGroup(GroupTopology.onOneHost("127.0.0.1", size), dataRoot, fsync);
+        return start(size, dataRoot, fsync, MasterSettings.defaults());
+    }
+
+    static LocalGroup start(int size, Path dataRoot, FsyncPolicy fsync, MasterSettings settings) throws IOException {
+        LocalGroup group = new LocalGroup(GroupTopology.onOneHost("127.0.0.1", size), dataRoot, fsync, settings);
         for (int i = 0; i < size; i++) {
             group.startMember(i);
         }
@@ -50,7 +56,7 @@ final class LocalGroup implements AutoCloseable {
     void startMember(int i) throws IOException {
         String id = topology.members().get(i).id();
         members[i] = GroupMember.start(topology, id, dataRoot.resolve(id), fsync);
-        services[i] = new GroupMemberLockService(members[i], MasterSettings.defaults());
+        services[i] = new GroupMemberLockService(members[i], settings);
     }
 
     void stopMember(int i) throws IOException {

@@ -98,9 +98,9 @@ class GroupHeapPerLockTest {
         table.apply(acquire(time, "warm", "filler-0", sessionId), ++index);
         long empty = settledHeap();
         for (int i = 0; i < LOCKS; i++) {
-            Outcome granted = table.apply(acquire(time, "f" + i, "filler-" + (i % OWNERS), sessionId), ++index)
+            Reply granted = table.apply(acquire(time, "f" + i, "filler-" + (i % OWNERS), sessionId), ++index)
                     .outcome();
-            assertEquals(Outcome.Kind.GRANTED, granted.kind());
+            assertEquals(Reply.Kind.GRANTED, granted.kind());
             if (i % GRANTS_PER_MILLI == 0) {
                 time++;
             }

@@ -27,7 +27,7 @@ class ReplicatedLockTableTest {
     private final ReplicatedLockTable table = new ReplicatedLockTable();
     private long index;
 
-    private Outcome apply(Command command) {
+    private Reply apply(Command command) {
         return table.apply(command, ++index).outcome();
     }
 
@@ -38,8 +38,8 @@ class ReplicatedLockTableTest {
     @Test
     void grantTokenIsTheLogIndexOfTheGrantingEntry() {
         apply(Command.onTable(Command.Kind.TERM_START, T0));
-        Outcome grant = apply(tryLock(T0, "k", "a"));
-        assertEquals(Outcome.Kind.GRANTED, grant.kind());
+        Reply grant = apply(tryLock(T0, "k", "a"));
+        assertEquals(Reply.Kind.GRANTED, grant.kind());
         assertEquals(index, grant.value());
     }
 
@@ -47,10 +47,10 @@ class ReplicatedLockTableTest {
     void ownerAskingAgainGetsTheSameTokenAndAnotherOwnerIsBusy() {
         long token = apply(tryLock(T0, "k", "a")).value();
         apply(tryLock(T0, "other", "b"));
-        Outcome again = apply(tryLock(T0 + 10, "k", "a"));
+        Reply again = apply(tryLock(T0 + 10, "k", "a"));
         assertEquals(token, again.value());
         assertEquals(2, again.sequence());
-        assertEquals(Outcome.Kind.BUSY, apply(tryLock(T0 + 10, "k", "b")).kind());
+        assertEquals(Reply.Kind.BUSY, apply(tryLock(T0 + 10, "k", "b")).kind());
     }
 
     @Test
@@ -64,8 +64,8 @@ class ReplicatedLockTableTest {
     @Test
     void anExpiredLeaseIsFreeToTheNextCallerWithAHigherToken() {
         long first = apply(tryLock(T0, "k", "a")).value();
-        Outcome second = apply(tryLock(T0 + LEASE, "k", "b"));
-        assertEquals(Outcome.Kind.GRANTED, second.kind());
+        Reply second = apply(tryLock(T0 + LEASE, "k", "b"));
+        assertEquals(Reply.Kind.GRANTED, second.kind());
         assertTrue(second.value() > first);
     }
 
@@ -74,7 +74,7 @@ class ReplicatedLockTableTest {
         apply(tryLock(T0 + LEASE, "k", "a"));
         apply(tryLock(T0, "x", "a")); // proposed earlier, appended later
         assertEquals(T0 + LEASE, table.clock());
-        assertEquals(Outcome.Kind.GRANTED, apply(tryLock(T0 + 2 * LEASE, "k", "b")).kind());
+        assertEquals(Reply.Kind.GRANTED, apply(tryLock(T0 + 2 * LEASE, "k", "b")).kind());
     }
 
     @Test
@@ -111,13 +111,13 @@ class ReplicatedLockTableTest {
         Applied closed = table.apply(Command.onSession(Command.Kind.CLOSE_SESSION, T0, "s", 0), ++index);
         assertTrue(closed.outcome().yes());
         assertEquals(List.of(new LockKey("t", "k2")), closed.freed());
-        assertEquals(Outcome.Kind.SESSION_ENDED,
+        assertEquals(Reply.Kind.SESSION_ENDED,
                 apply(new Command(Command.Kind.TRY_LOCK_IN_SESSION, T0, "t", "k", "a", "s", 0, 0)).kind());
     }
 
     @Test
     void releaseOfAnUndeliveredGrantSparesAGrantHandedOutAgain() {
-        Outcome first = apply(tryLock(T0, "k", "a"));
+        Reply first = apply(tryLock(T0, "k", "a"));
         apply(tryLock(T0, "k", "a"));
         Command undelivered = Command.onLock(Command.Kind.RELEASE_UNDELIVERED, T0, "t", "k", "a", first.sequence())
                 .expecting(first.value());
@@ -127,8 +127,8 @@ class ReplicatedLockTableTest {
 
     @Test
     void anUndeliveredOriginalSparesTheGrantItsRetryOvertookAndDelivered() {
-        Outcome retryDelivered = apply(tryLock(T0, "k", "a"));
-        Outcome originalLost = apply(tryLock(T0, "k", "a"));
+        Reply retryDelivered = apply(tryLock(T0, "k", "a"));
+        Reply originalLost = apply(tryLock(T0, "k", "a"));
         Command undelivered = Command.onLock(Command.Kind.RELEASE_UNDELIVERED, T0, "t", "k", "a",
                 originalLost.sequence()).expecting(originalLost.value());
 
@@ -169,14 +169,14 @@ class ReplicatedLockTableTest {
             List<Command> log = randomLog(new Random(seed), 4_000);
             ReplicatedLockTable one = new ReplicatedLockTable();
             ReplicatedLockTable two = new ReplicatedLockTable();
-            List<Outcome.Kind> kinds = new ArrayList<>();
+            List<Reply.Kind> kinds = new ArrayList<>();
             for (int i = 0; i < log.size(); i++) {
                 Applied applied = one.apply(log.get(i), i + 1);
                 assertEquals(applied, two.apply(log.get(i), i + 1), "entry " + (i + 1));
                 kinds.add(applied.outcome().kind());
             }
             assertEquals(one.image(), two.image());
-            assertTrue(kinds.containsAll(List.of(Outcome.Kind.values())), "every kind of answer seen: " + kinds);
+            assertTrue(kinds.containsAll(List.of(Reply.Kind.values())), "every kind of answer seen: " + kinds);
         }
     }
 
@@ -233,7 +233,7 @@ class ReplicatedLockTableTest {
         apply(new Command(Command.Kind.TRY_LOCK_IN_SESSION, T0, "t", "s2", "a", "short", 0, 0));
         // The session's time runs out; an access frees one of its locks, and the session ends with the other.
         Applied taken = table.apply(tryLock(T0 + LEASE, "s1", "b"), ++index);
-        assertEquals(Outcome.Kind.GRANTED, taken.outcome().kind());
+        assertEquals(Reply.Kind.GRANTED, taken.outcome().kind());
         assertEquals(Set.of(new LockKey("t", "s1"), new LockKey("t", "s2")), Set.copyOf(taken.freed()));
 
         assertEquals(3, apply(Command.onTable(Command.Kind.TERM_START, T0 + 3 * LEASE)).value()); // whole, k, s1
@@ -250,7 +250,7 @@ class ReplicatedLockTableTest {
     @Test
     void aBusyLockNeverQueuesAWaiterInTheTable() {
         apply(tryLock(T0, "k", "a"));
-        assertEquals(Outcome.Kind.BUSY, apply(tryLock(T0, "k", "b")).kind());
+        assertEquals(Reply.Kind.BUSY, apply(tryLock(T0, "k", "b")).kind());
         Applied released = table.apply(Command.onLock(Command.Kind.UNLOCK, T0, "t", "k", "a", 0), ++index);
         assertEquals(List.of(new LockKey("t", "k")), released.freed());
         assertNull(table.holder(new LockKey("t", "k")));
@@ -276,7 +276,7 @@ class ReplicatedLockTableTest {
 
         assertEquals(T0, table.clock());
         assertEquals(7, apply(tryLock(T0, "k", "a")).value());
-        assertEquals(Outcome.Kind.BUSY, apply(tryLock(T0, "k2", "a")).kind());
+        assertEquals(Reply.Kind.BUSY, apply(tryLock(T0, "k2", "a")).kind());
         assertEquals(2, apply(Command.onSession(Command.Kind.KEEP_ALIVE_SESSION, T0, "s", 0)).value());
         assertEquals(10, table.apply(tryLock(T0, "new", "c"), 3).outcome().value());
         Applied expired = table.apply(Command.onTable(Command.Kind.EXPIRE_DUE, T0 + 3 * LEASE), 11);
@@ -305,8 +305,8 @@ class ReplicatedLockTableTest {
     void commandsAndOutcomesSurviveTheirEncoding() {
         Command command = new Command(Command.Kind.TRY_LOCK_IN_SESSION, T0, "t", "k", "o", "s", 5, 7);
         assertEquals(command, Command.decode(command.encode()));
-        Outcome outcome = Outcome.granted(12, 34, 5);
-        assertEquals(outcome, Outcome.decode(outcome.encode()));
+        Reply outcome = Reply.granted(12, 34, 5);
+        assertEquals(outcome, Reply.decode(outcome.encode()));
     }
 
     private static TableImage roundTrip(TableImage image) throws IOException {

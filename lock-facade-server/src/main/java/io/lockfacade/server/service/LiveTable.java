@@ -1,6 +1,7 @@
 package io.lockfacade.server.service;
 
 import io.lockfacade.api.SessionExpiredException;
+import io.lockfacade.api.YieldOutcome;
 import io.lockfacade.server.expiry.ExpiryIndex;
 import io.lockfacade.server.expiry.LeaseReaper;
 import io.lockfacade.server.table.Effects;
@@ -136,6 +137,24 @@ public final class LiveTable {
     /** @return whether {@code owner} held the lock and released it; the oldest waiter gets it */
     public boolean release(LockKey key, String owner) {
         return applied(machine.release(key, owner, clocks.now())) instanceof Outcome.Released;
+    }
+
+    /**
+     * The holder offers the lock to the calls that wait for it: released to the oldest if one waits, else kept.
+     *
+     * @return whether the lock was released, kept, or not held by {@code owner}
+     */
+    public YieldOutcome yieldToWaiters(LockKey key, String owner) {
+        Outcome outcome = applied(machine.yieldToWaiters(key, owner, clocks.now()));
+        if (outcome instanceof Outcome.Released) {
+            return YieldOutcome.RELEASED;
+        }
+        return outcome instanceof Outcome.Kept ? YieldOutcome.KEPT : YieldOutcome.NOT_HELD;
+    }
+
+    /** @return whether a call waits for the lock */
+    public boolean hasWaiters(LockKey key) {
+        return machine.hasWaiters(key);
     }
 
     /** @return whether the grant was released (false if a later call of the same owner was handed it meanwhile) */

@@ -1,18 +1,15 @@
 package io.lockfacade.server.service;
 
 import io.lockfacade.api.LockArguments;
-import io.lockfacade.api.LockLimits;
 import io.lockfacade.api.MemoryLockService;
 import io.lockfacade.api.SessionExpiredException;
 import io.lockfacade.api.YieldOutcome;
 import io.lockfacade.server.expiry.LeaseReaper;
 import io.lockfacade.server.table.Handout;
-import io.lockfacade.server.table.LockInfo;
 import io.lockfacade.server.table.LockKey;
 import io.lockfacade.server.table.LockMachine;
 
 import java.time.Duration;
-import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
@@ -50,6 +47,16 @@ public final class MemoryLockServiceImpl implements ParkingLockService, AutoClos
      * @param events told of grants, releases, expiries and parked calls (for metrics); its failures are logged
      */
     public MemoryLockServiceImpl(MasterSettings settings, LockEvents events) {
+        this(settings, events, MasterClocks.system());
+    }
+
+    /**
+     * Creates a master on the given clocks, with its own reaper and timer threads, started.
+     *
+     * @param events told of grants, releases, expiries and parked calls (for metrics); its failures are logged
+     * @param clocks where the lock table's time and token floors come from (tests move a clock of their own)
+     */
+    public MemoryLockServiceImpl(MasterSettings settings, LockEvents events, MasterClocks clocks) {
         this.settings = settings;
         ScheduledThreadPoolExecutor timer = new ScheduledThreadPoolExecutor(1, runnable -> {
             Thread thread = new Thread(runnable, WAIT_TIMER_THREAD);
@@ -58,7 +65,6 @@ public final class MemoryLockServiceImpl implements ParkingLockService, AutoClos
         });
         timer.setRemoveOnCancelPolicy(true);
         this.waitTimer = timer;
-        MasterClocks clocks = MasterClocks.system();
         this.table = new LiveTable(new LockMachine(), clocks, settings.expiryTick(), waitTimer,
                 new GuardedLockEvents(events));
         this.sessions = new LiveSessions(table);
@@ -77,10 +83,10 @@ public final class MemoryLockServiceImpl implements ParkingLockService, AutoClos
     @Override
     public CompletableFuture<Handout> tryLockAsync(String lockType, String key, String owner, long leaseMillis,
                                                    long waitMillis) {
-        LockKey lockKey = lockKey(lockType, key);
+        LockKey lockKey = LockKey.checked(lockType, key);
         LockArguments.requireOwner(owner);
-        long lease = effectiveLease(LockArguments.requireLease(leaseMillis));
-        long wait = Math.min(LockArguments.requireWait(waitMillis), settings.waitCap().toMillis());
+        long lease = settings.leaseFor(leaseMillis);
+        long wait = settings.waitFor(waitMillis);
         return table.acquire(lockKey, owner, lease, null, wait);
     }
 
@@ -93,18 +99,16 @@ public final class MemoryLockServiceImpl implements ParkingLockService, AutoClos
     @Override
     public CompletableFuture<Handout> tryLockInSessionAsync(String lockType, String key, String owner,
                                                             String sessionId, long waitMillis) {
-        LockKey lockKey = lockKey(lockType, key);
+        LockKey lockKey = LockKey.checked(lockType, key);
         LockArguments.requireOwner(owner);
         LockArguments.requireSessionId(sessionId);
-        long wait = Math.min(LockArguments.requireWait(waitMillis), settings.waitCap().toMillis());
-        return table.acquire(lockKey, owner, 0, sessionId, wait);
+        return table.acquire(lockKey, owner, 0, sessionId, settings.waitFor(waitMillis));
     }
 
     @Override
     public long openSession(String sessionId, long ttlMillis) {
         LockArguments.requireSessionId(sessionId);
-        long ttl = LockArguments.requireSessionTtl(ttlMillis);
-        return sessions.open(sessionId, ttl <= 0 ? LockLimits.DEFAULT_SESSION_TTL.toMillis() : ttl);
+        return sessions.open(sessionId, settings.sessionTtlFor(ttlMillis));
     }
 
     @Override
@@ -128,38 +132,26 @@ public final class MemoryLockServiceImpl implements ParkingLockService, AutoClos
 
     @Override
     public boolean unlock(String lockType, String key, String owner) {
-        return table.release(lockKey(lockType, key), LockArguments.requireOwner(owner));
+        return table.release(LockKey.checked(lockType, key), LockArguments.requireOwner(owner));
     }
 
-    /**
-     * Releases the lock when a call waits for it. Reads the holder and the waiters, then releases through
-     * {@link #unlock}: a call that starts waiting just after the read waits for the owner's next yield or unlock,
-     * as it would had it come a moment later; one that gives up just after it finds the lock released for nobody.
-     */
+    /** Releases the lock to the oldest waiting call if one waits, in one step of the table ({@link LiveTable}). */
     @Override
     public YieldOutcome yieldToWaiters(String lockType, String key, String owner) {
-        LockKey lockKey = lockKey(lockType, key);
-        LockArguments.requireOwner(owner);
-        Optional<LockInfo> lock = table.describe(lockKey);
-        if (lock.isEmpty() || !owner.equals(lock.get().owner())) {
-            return YieldOutcome.NOT_HELD;
-        }
-        if (lock.get().waiters() == 0) {
-            return YieldOutcome.KEPT;
-        }
-        return table.release(lockKey, owner) ? YieldOutcome.RELEASED : YieldOutcome.NOT_HELD;
+        LockKey lockKey = LockKey.checked(lockType, key);
+        return table.yieldToWaiters(lockKey, LockArguments.requireOwner(owner));
     }
 
     @Override
     public boolean hasWaiters(String lockType, String key) {
-        return table.describe(lockKey(lockType, key)).map(lock -> lock.waiters() > 0).orElse(false);
+        return table.hasWaiters(LockKey.checked(lockType, key));
     }
 
     @Override
     public boolean renew(String lockType, String key, String owner, long leaseMillis) {
-        LockKey lockKey = lockKey(lockType, key);
+        LockKey lockKey = LockKey.checked(lockType, key);
         LockArguments.requireOwner(owner);
-        return table.renew(lockKey, owner, effectiveLease(LockArguments.requireLease(leaseMillis)));
+        return table.renew(lockKey, owner, settings.leaseFor(leaseMillis));
     }
 
     @Override
@@ -193,13 +185,5 @@ public final class MemoryLockServiceImpl implements ParkingLockService, AutoClos
     public void close() {
         reaper.close();
         waitTimer.shutdownNow();
-    }
-
-    private long effectiveLease(long leaseMillis) {
-        return leaseMillis <= 0 ? settings.defaultLease().toMillis() : leaseMillis;
-    }
-
-    private static LockKey lockKey(String lockType, String key) {
-        return new LockKey(LockArguments.requireName("lockType", lockType), LockArguments.requireName("key", key));
     }
 }

@@ -1,5 +1,7 @@
 package io.lockfacade.server.table;
 
+import io.lockfacade.api.LockArguments;
+
 import java.util.Comparator;
 
 /**
@@ -20,6 +22,14 @@ public record LockKey(String lockType, String key) {
         int byType = a.lockType == b.lockType ? 0 : a.lockType.compareTo(b.lockType);
         return byType != 0 ? byType : a.key.compareTo(b.key);
     };
+
+    /**
+     * @return the address of a lock a caller named
+     * @throws IllegalArgumentException naming the argument, if the type or the key breaks the naming rules
+     */
+    public static LockKey checked(String lockType, String key) {
+        return new LockKey(LockArguments.requireName("lockType", lockType), LockArguments.requireName("key", key));
+    }
 
     @Override
     public String toString() {

@@ -1,5 +1,7 @@
 package io.lockfacade.server.table;
 
+import io.lockfacade.api.YieldOutcome;
+
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.ConcurrentHashMap;
@@ -24,6 +26,8 @@ import java.util.function.Predicate;
  *   <li>Otherwise the caller is busy, or parks as a {@link Waiter}; on release or expiry the oldest waiter gets the
  *       lock in the same step.</li>
  *   <li>Only the holder may release or renew; anything else changes nothing.</li>
+ *   <li>The holder yielding keeps the lock while no call waits, and hands it to the oldest waiter when one does
+ *       ({@link YieldRule}).</li>
  *   <li>A grant under a session has no lease of its own: it lives until released or the session ends, and the end
  *       of a session releases all its locks, O(locks of the session).</li>
  * </ul>
@@ -95,13 +99,11 @@ public final class LockMachine {
                 s.setHandouts(s.handouts() + 1);
                 result[0] = new Outcome.AlreadyHeld(s.handout(k), previousEnd, s.view(k), fx.build());
             } else if (waiterId != 0) {
-                Waiter previous = s.waiterOf(who);
-                if (previous != null) {
-                    s.removeWaiter(previous.id());
-                    fx.answered(previous, null, null);
-                }
                 Waiter waiter = new Waiter(waiterId, k, who, leaseMillis, sessionId);
-                s.addWaiter(waiter);
+                Waiter replaced = s.addWaiter(waiter);
+                if (replaced != null) {
+                    fx.answered(replaced, null, null);
+                }
                 result[0] = new Outcome.Parked(waiter, fx.build());
             }
             return s;
@@ -116,6 +118,44 @@ public final class LockMachine {
     /** Releases the lock if {@code owner} holds it; the oldest waiter gets it. */
     public Outcome release(LockKey key, String owner, Moment m) {
         return endGrant(key, m, Effects.Cause.RELEASED, s -> s.owner.equals(owner));
+    }
+
+    /**
+     * The holder offers the lock to the calls that wait for it, by {@link YieldRule}.
+     *
+     * @return {@code Released} (the oldest waiter got it, see the effects), {@code Kept} if no call waits, or
+     *         {@code NotHolder} if {@code owner} does not hold the lock
+     */
+    public Outcome yieldToWaiters(LockKey key, String owner, Moment m) {
+        Effects.Builder fx = new Effects.Builder();
+        Outcome[] result = new Outcome[1];
+        states.computeIfPresent(key, (k, s) -> {
+            s = LockState.expireIfDue(k, s, m, ledger, fx);
+            boolean holds = s != null && s.owner.equals(owner);
+            YieldOutcome decided = YieldRule.decide(holds, holds && s.waiterCount() > 0);
+            if (decided == YieldOutcome.KEPT) {
+                result[0] = new Outcome.Kept(s.view(k), null);
+            } else if (decided == YieldOutcome.RELEASED) {
+                result[0] = new Outcome.Released(null);
+                return s.passOn(k, Effects.Cause.RELEASED, m, ledger, fx);
+            }
+            return s;
+        });
+        Effects effects = fx.build();
+        if (result[0] instanceof Outcome.Kept kept) {
+            return new Outcome.Kept(kept.lock(), effects);
+        }
+        return result[0] instanceof Outcome.Released ? new Outcome.Released(effects) : new Outcome.NotHolder(effects);
+    }
+
+    /** @return whether a call waits for the lock; the queue is part of the lock's state */
+    public boolean hasWaiters(LockKey key) {
+        boolean[] waiting = new boolean[1];
+        states.computeIfPresent(key, (k, s) -> {
+            waiting[0] = s.waiterCount() > 0;
+            return s;
+        });
+        return waiting[0];
     }
 
     /**

@@ -2,8 +2,6 @@ package io.lockfacade.server.table;
 
 import io.lockfacade.api.LockGrant;
 
-import java.util.ArrayDeque;
-import java.util.Iterator;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
@@ -35,7 +33,7 @@ final class LockState {
     private static final class Crowd {
         SessionState session;
         /** Parked calls, oldest first; null while nobody waits. */
-        ArrayDeque<Waiter> waiters;
+        WaiterQueue waiters;
         /** How many handouts of the current grant may have reached their calls (undelivered ones are taken off). */
         int handouts = 1;
     }
@@ -68,19 +66,19 @@ final class LockState {
         }
     }
 
-    private ArrayDeque<Waiter> waiters() {
+    private WaiterQueue waiters() {
         return link instanceof Crowd crowd ? crowd.waiters : null;
     }
 
     int waiterCount() {
-        ArrayDeque<Waiter> waiters = waiters();
+        WaiterQueue waiters = waiters();
         return waiters == null ? 0 : waiters.size();
     }
 
     /** @return a copy of the waiters, oldest first */
     List<Waiter> waiterList() {
-        ArrayDeque<Waiter> waiters = waiters();
-        return waiters == null ? List.of() : List.copyOf(waiters);
+        WaiterQueue waiters = waiters();
+        return waiters == null ? List.of() : waiters.list();
     }
 
     private Crowd crowd() {
@@ -220,56 +218,43 @@ final class LockState {
     }
 
     Waiter pollWaiter() {
-        ArrayDeque<Waiter> waiters = waiters();
+        WaiterQueue waiters = waiters();
         if (waiters == null) {
             return null;
         }
         Waiter next = waiters.poll();
-        if (waiters.isEmpty()) {
-            crowd().waiters = null;
-            thin();
-        }
+        dropEmptyQueue(waiters);
         return next;
     }
 
-    void addWaiter(Waiter waiter) {
+    /**
+     * Queues a call by the rules of {@link WaiterQueue}.
+     *
+     * @return the same owner's earlier call, now out of the queue, or {@code null}
+     */
+    Waiter addWaiter(Waiter waiter) {
         Crowd crowd = crowd();
         if (crowd.waiters == null) {
-            crowd.waiters = new ArrayDeque<>(4);
+            crowd.waiters = new WaiterQueue();
         }
-        crowd.waiters.add(waiter);
+        return crowd.waiters.add(waiter);
     }
 
     /** @return the removed waiter of that id, or {@code null} if it is not queued */
     Waiter removeWaiter(long waiterId) {
-        ArrayDeque<Waiter> waiters = waiters();
+        WaiterQueue waiters = waiters();
         if (waiters == null) {
             return null;
         }
-        for (Iterator<Waiter> it = waiters.iterator(); it.hasNext(); ) {
-            Waiter waiter = it.next();
-            if (waiter.id() == waiterId) {
-                it.remove();
-                if (waiters.isEmpty()) {
-                    crowd().waiters = null;
-                    thin();
-                }
-                return waiter;
-            }
-        }
-        return null;
+        Waiter removed = waiters.remove(waiterId);
+        dropEmptyQueue(waiters);
+        return removed;
     }
 
-    /** @return the waiting call of {@code who} if it has one (a retry replaces it) */
-    Waiter waiterOf(String who) {
-        ArrayDeque<Waiter> waiters = waiters();
-        if (waiters != null) {
-            for (Waiter waiter : waiters) {
-                if (waiter.owner().equals(who)) {
-                    return waiter;
-                }
-            }
+    private void dropEmptyQueue(WaiterQueue waiters) {
+        if (waiters.isEmpty()) {
+            crowd().waiters = null;
+            thin();
         }
-        return null;
     }
 }

@@ -60,6 +60,14 @@ public sealed interface Outcome {
     record Renewed(long previousEndNanos, LockView lock, Effects effects) implements Outcome {
     }
 
+    /**
+     * The holder yielded while no call waited: it keeps the grant as it is.
+     *
+     * @param lock the lock, unchanged
+     */
+    record Kept(LockView lock, Effects effects) implements Outcome {
+    }
+
     /** The caller does not hold the lock (or no longer: the effects may show it expiring): nothing else changed. */
     record NotHolder(Effects effects) implements Outcome {
     }

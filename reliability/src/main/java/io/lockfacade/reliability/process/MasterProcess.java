@@ -21,7 +21,7 @@ import java.util.regex.Pattern;
  * <p>The shaded jar named by the {@value #JAR_PROPERTY} system property is copied once before the first start, so
  * a rebuild of the webapp module during a run cannot swap it underneath. Without that jar the master's main class
  * is started from the class path instead (same code, unshaded). The secret and the admin password travel in the
- * environment, as the README recommends, so they never appear in a command line.
+ * environment, as docs/security.md recommends, so they never appear in a command line.
  */
 public final class MasterProcess implements AutoCloseable {
 

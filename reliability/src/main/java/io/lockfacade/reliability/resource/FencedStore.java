@@ -10,7 +10,7 @@ import java.util.Set;
 
 /**
  * The resource the locks guard, as a state machine with no I/O: per key, the critical section it accepted last
- * and the largest fencing token it has seen. It applies the rule the README asks of real resources: a section
+ * and the largest fencing token it has seen. It applies the rule docs/reliability.md asks of real resources: a section
  * whose token is smaller than the largest accepted is refused; a section with a larger token supersedes the one
  * that is open (that holder's lease must have ended) and every later write of the superseded one is refused.
  *

@@ -28,7 +28,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * The activity page in a real headless Chromium while real Hessian clients make grants and wait behind held locks:
  * the figures, the hottest lock types and the chart follow them without a reload. Saves a screenshot to
  * {@code target/admin-activity.png}, and also to the path in {@value #SCREENSHOT_PROPERTY} when that is set (the
- * README's {@code docs/admin-activity.png} is made that way).
+ * {@code docs/admin-activity.png} of docs/admin-page.md is made that way).
  */
 @Timeout(value = 180, unit = TimeUnit.SECONDS)
 class ActivityPageBrowserTest {

@@ -31,7 +31,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * The admin page in a real headless Chromium: an operator logs in, sees a lock held by a client JVM, removes it
  * through the confirmation dialog, and sees the waiting client JVM take it. Saves a screenshot of the page to
  * {@code target/admin-page.png}, and also to the path in {@value #SCREENSHOT_PROPERTY} when that is set (the
- * README's {@code docs/admin-page.png} is made that way).
+ * {@code docs/admin-page.png} of docs/admin-page.md is made that way).
  */
 @Timeout(value = 180, unit = TimeUnit.SECONDS)
 class AdminPageBrowserTest {

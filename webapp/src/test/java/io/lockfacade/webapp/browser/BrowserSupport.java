@@ -101,7 +101,7 @@ public final class BrowserSupport {
 
     /**
      * Saves what the browser shows to {@code target/FILE}, and also to the path in a system property when set
-     * (that is how the README's screenshots under {@code docs/} are made).
+     * (that is how the screenshots of docs/admin-page.md are made).
      *
      * @param fileName the file name under {@code target}
      * @param property the system property that may name an extra place

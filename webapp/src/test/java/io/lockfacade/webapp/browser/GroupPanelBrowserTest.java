@@ -34,7 +34,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * shows every member with its role and each follower's lag, and lists the locks held through Hessian; an operator
  * removes one through the confirmation dialog and it is gone from every member. A follower's page shows the same
  * panel, says it is a follower and links to the leader's page. {@code -Dlockfacade.groupScreenshot=PATH} also
- * saves the leader's page there (the README's {@code docs/admin-group.png}).
+ * saves the leader's page there ({@code docs/admin-group.png} of docs/admin-page.md).
  */
 @Timeout(value = 180, unit = TimeUnit.SECONDS)
 class GroupPanelBrowserTest {

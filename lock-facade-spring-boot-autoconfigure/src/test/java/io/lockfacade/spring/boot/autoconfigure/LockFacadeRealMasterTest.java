@@ -17,9 +17,8 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import jakarta.annotation.Resource;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.SpringBootConfiguration;
 import org.springframework.boot.WebApplicationType;
@@ -60,13 +59,13 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 @DirtiesContext(classMode = DirtiesContext.ClassMode.AFTER_CLASS)
 class LockFacadeRealMasterTest {
 
-    private static final String ADMIN_PASSWORD = "boot-integration-test";
     private static final String NODE_ID = "node-boot";
     private static final long PATIENCE_MILLIS = 5_000;
     private static final long SHORT_WAIT_MILLIS = 200;
     private static final long PATIENCE_SECONDS = 10;
 
-    private static MasterServer master;
+    @RegisterExtension
+    static final RealMasterExtension MASTER = new RealMasterExtension();
 
     @Autowired
     private LockFacade distributeLock;
@@ -94,19 +93,9 @@ class LockFacadeRealMasterTest {
         }
     }
 
-    @BeforeAll
-    static void startMaster() throws IOException {
-        master = MasterServer.start(MasterOptions.defaults(ADMIN_PASSWORD).withPort(0));
-    }
-
-    @AfterAll
-    static void stopMaster() {
-        master.stop();
-    }
-
     @DynamicPropertySource
     static void lockFacadeProperties(DynamicPropertyRegistry properties) {
-        properties.add("lockfacade.master-url", () -> master.serviceUri().toString());
+        properties.add("lockfacade.master-url", () -> MASTER.serviceUri().toString());
         properties.add("lockfacade.node-id", () -> NODE_ID);
     }
 
@@ -116,19 +105,19 @@ class LockFacadeRealMasterTest {
 
         memoryLock.lock("boot-orders", "1", PATIENCE_MILLIS);
         try {
-            assertThat(master.service().isLockTypeEmpty("boot-orders")).isFalse();
+            assertThat(MASTER.service().isLockTypeEmpty("boot-orders")).isFalse();
         } finally {
             memoryLock.unlock("boot-orders", "1");
         }
-        assertThat(master.service().isLockTypeEmpty("boot-orders")).isTrue();
+        assertThat(MASTER.service().isLockTypeEmpty("boot-orders")).isTrue();
     }
 
     @Test
     void aDistributeLockedMethodRunsHoldingItsLockOnTheMaster() {
-        boolean heldInside = shipping.ship("order-7", () -> !master.service().isLockTypeEmpty(Shipping.TYPE));
+        boolean heldInside = shipping.ship("order-7", () -> !MASTER.service().isLockTypeEmpty(Shipping.TYPE));
 
         assertThat(heldInside).isTrue();
-        assertThat(master.service().isLockTypeEmpty(Shipping.TYPE)).isTrue();
+        assertThat(MASTER.service().isLockTypeEmpty(Shipping.TYPE)).isTrue();
     }
 
     @Test
@@ -212,13 +201,12 @@ class LockFacadeRealMasterTest {
         assertThat(up.getDetails()).containsEntry("session", "alive").containsEntry("locksHeld", 1L)
                 .containsKey("master");
 
-        int port = master.port();
-        master.stop();
+        MASTER.stop();
         Health down = health.health();
         assertThat(down.getStatus()).isEqualTo(Status.DOWN);
         assertThat(down.getDetails()).containsKey("error");
 
-        master = MasterServer.start(MasterOptions.defaults(ADMIN_PASSWORD).withPort(port));
+        MASTER.startAgain();
         Await.until("the health indicator is up again", () -> health.health().getStatus().equals(Status.UP));
         distributeLock.lock("boot-health", "k", PATIENCE_MILLIS); // a new session on the new master
         distributeLock.unlock("boot-health", "k");
@@ -230,7 +218,7 @@ class LockFacadeRealMasterTest {
         String nodeId = "node-closing";
         ConfigurableApplicationContext context = new SpringApplicationBuilder(App.class)
                 .web(WebApplicationType.NONE)
-                .properties("lockfacade.master-url=" + master.serviceUri(), "lockfacade.node-id=" + nodeId,
+                .properties("lockfacade.master-url=" + MASTER.serviceUri(), "lockfacade.node-id=" + nodeId,
                         "spring.main.banner-mode=off")
                 .run();
         DistributeLock lock = context.getBean(DistributeLock.class);
@@ -264,12 +252,12 @@ class LockFacadeRealMasterTest {
     }
 
     private static DistributeLock otherNode(String nodeId) {
-        return new DistributeLock(MemoryLockServiceProxies.create(master.serviceUri(),
+        return new DistributeLock(MemoryLockServiceProxies.create(MASTER.serviceUri(),
                 ClientTransportSettings.defaults()), DistributeLockSettings.defaults().withNodeId(nodeId));
     }
 
     private static long sessionsOf(String nodeId) {
-        return master.service().sessions().describe().stream().filter(s -> s.node().equals(nodeId)).count();
+        return MASTER.service().sessions().describe().stream().filter(s -> s.node().equals(nodeId)).count();
     }
 
     private static boolean keepAliveThreadRuns(String nodeId) {
@@ -280,8 +268,8 @@ class LockFacadeRealMasterTest {
     /** Removes a lock as an operator does, through the admin JSON API. */
     private static void removeOnTheAdminApi(String type, String key) throws IOException, InterruptedException {
         String credentials = Base64.getEncoder().encodeToString(
-                (MasterOptions.DEFAULT_ADMIN_USER + ":" + ADMIN_PASSWORD).getBytes(StandardCharsets.UTF_8));
-        HttpRequest request = HttpRequest.newBuilder(URI.create(master.adminUri().resolve("/admin/api/locks")
+                (MasterOptions.DEFAULT_ADMIN_USER + ":" + RealMasterExtension.ADMIN_PASSWORD).getBytes(StandardCharsets.UTF_8));
+        HttpRequest request = HttpRequest.newBuilder(URI.create(MASTER.adminUri().resolve("/admin/api/locks")
                         + "?type=" + type + "&key=" + key))
                 .header("Authorization", "Basic " + credentials)
                 .header("X-Requested-By", "lock-facade-test")

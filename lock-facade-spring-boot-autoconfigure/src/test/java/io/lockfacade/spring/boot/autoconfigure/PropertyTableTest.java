@@ -16,22 +16,22 @@ import java.util.stream.StreamSupport;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The README's table of {@code lockfacade.*} properties is the configuration metadata the build generates
- * ({@code META-INF/spring-configuration-metadata.json}, written by spring-boot-configuration-processor from
- * {@link LockFacadeClientProperties}), rendered by {@link #render}. When they differ, this test fails and prints the
- * table to paste.
+ * The table of {@code lockfacade.*} properties in {@code docs/client.md} is the configuration metadata the build
+ * generates ({@code META-INF/spring-configuration-metadata.json}, written by spring-boot-configuration-processor
+ * from {@link LockFacadeClientProperties}), rendered by {@link #render}. When they differ, this test fails and
+ * prints the table to paste.
  */
 class PropertyTableTest {
 
     private static final String METADATA = "META-INF/spring-configuration-metadata.json";
-    private static final Path README = Path.of("..", "README.md");
+    private static final Path CLIENT_PAGE = Path.of("..", "docs", "client.md");
 
     @Test
-    void theReadmeShowsTheGeneratedMetadata() throws IOException {
+    void theClientPageShowsTheGeneratedMetadata() throws IOException {
         String table = render(metadata());
 
-        assertThat(Files.readString(README, StandardCharsets.UTF_8))
-                .as("README.md must contain this table, rendered from %s:%n%s", METADATA, table)
+        assertThat(Files.readString(CLIENT_PAGE, StandardCharsets.UTF_8))
+                .as("docs/client.md must contain this table, rendered from %s:%n%s", METADATA, table)
                 .contains(table);
     }
 

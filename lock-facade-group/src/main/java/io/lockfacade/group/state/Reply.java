@@ -4,14 +4,17 @@ import java.nio.ByteBuffer;
 import java.util.Objects;
 
 /**
- * What applying one {@link Command} answered, as it travels back to the member that proposed it.
+ * What applying one {@link Command} answered, as bytes travel back through the Raft engine to the member that
+ * proposed it: the wire form of the {@link io.lockfacade.server.table.Outcome} or
+ * {@link io.lockfacade.server.table.SessionOutcome} the table decided ({@link ReplicatedLockTable} maps one to the
+ * other), never a decision of its own.
  *
  * @param kind     the kind of answer
  * @param value    the fencing token ({@link Kind#GRANTED}), a TTL or count ({@link Kind#NUMBER}), else 0
  * @param lease    the lease of a grant in milliseconds ({@link Kind#GRANTED}), else 0
  * @param sequence how many times the grant has been handed out, this time included ({@link Kind#GRANTED})
  */
-public record Outcome(Kind kind, long value, long lease, int sequence) {
+public record Reply(Kind kind, long value, long lease, int sequence) {
 
     private static final int ENCODED_BYTES = 1 + Long.BYTES + Long.BYTES + Integer.BYTES;
 
@@ -32,28 +35,28 @@ public record Outcome(Kind kind, long value, long lease, int sequence) {
     }
 
     /** Checks the kind. */
-    public Outcome {
+    public Reply {
         Objects.requireNonNull(kind, "kind");
     }
 
     /** @return a grant */
-    public static Outcome granted(long token, long lease, int sequence) {
-        return new Outcome(Kind.GRANTED, token, lease, sequence);
+    public static Reply granted(long token, long lease, int sequence) {
+        return new Reply(Kind.GRANTED, token, lease, sequence);
     }
 
     /** @return a one-word answer */
-    public static Outcome of(Kind kind) {
-        return new Outcome(kind, 0, 0, 0);
+    public static Reply of(Kind kind) {
+        return new Reply(kind, 0, 0, 0);
     }
 
     /** @return {@link Kind#YES} or {@link Kind#NO} */
-    public static Outcome of(boolean yes) {
+    public static Reply of(boolean yes) {
         return of(yes ? Kind.YES : Kind.NO);
     }
 
     /** @return a number */
-    public static Outcome number(long value) {
-        return new Outcome(Kind.NUMBER, value, 0, 0);
+    public static Reply number(long value) {
+        return new Reply(Kind.NUMBER, value, 0, 0);
     }
 
     /** @return whether the answer is {@link Kind#YES} */
@@ -61,20 +64,20 @@ public record Outcome(Kind kind, long value, long lease, int sequence) {
         return kind == Kind.YES;
     }
 
-    /** @return the outcome as bytes */
+    /** @return the reply as bytes */
     public byte[] encode() {
         return ByteBuffer.allocate(ENCODED_BYTES).put((byte) kind.ordinal()).putLong(value).putLong(lease)
                 .putInt(sequence).array();
     }
 
     /**
-     * @throws IllegalArgumentException if the bytes are not an outcome
+     * @throws IllegalArgumentException if the bytes are not a reply
      */
-    public static Outcome decode(byte[] encoded) {
+    public static Reply decode(byte[] encoded) {
         if (encoded.length != ENCODED_BYTES || encoded[0] < 0 || encoded[0] >= Kind.values().length) {
-            throw new IllegalArgumentException("not an outcome (" + encoded.length + " bytes)");
+            throw new IllegalArgumentException("not a reply (" + encoded.length + " bytes)");
         }
         ByteBuffer in = ByteBuffer.wrap(encoded);
-        return new Outcome(Kind.values()[in.get()], in.getLong(), in.getLong(), in.getInt());
+        return new Reply(Kind.values()[in.get()], in.getLong(), in.getLong(), in.getInt());
     }
 }
