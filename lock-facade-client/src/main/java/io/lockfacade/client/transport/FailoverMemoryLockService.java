@@ -22,10 +22,10 @@ import java.util.function.LongFunction;
  *
  * <p>A silent leader (a frozen or unreachable host) holds no call long: calls that do not wait for a lock use a
  * short per-attempt timeout ({@link #ATTEMPT_TIMEOUT}), and a waiting {@code tryLock} waits in slices of at most
- * {@link #WAIT_SLICE} per attempt, each attempt given {@link #DEADLINE_BOUND} beyond its slice to answer. A call
- * that does not wait gives up with {@link LockServiceUnavailableException} when no member has answered it within
- * the read timeout. <b>A waiting {@code tryLock} keeps its deadline</b>: it returns (not granted, or failing if no
- * member answered at all) by its wait plus {@link #DEADLINE_BOUND}, whatever the members do.
+ * {@link #WAIT_SLICE} per attempt, each attempt given {@link #SLICE_ANSWER_MARGIN} beyond its slice to answer. A
+ * call gives up with {@link LockServiceUnavailableException} when no member has answered it within the read timeout
+ * (plus the slice it asked for). <b>A waiting {@code tryLock} keeps its deadline</b>: it returns (not granted, or
+ * failing if no member answered) by its wait plus {@link #DEADLINE_BOUND}, whatever the members do.
  *
  * <p>An acquisition given up on while an attempt was unanswered may have been granted: it is released in the
  * background, and before the same owner asks for the same lock again ({@link AbandonedAcquisitions}). The clients
@@ -54,7 +54,7 @@ public final class FailoverMemoryLockService implements MemoryLockService {
      * member counts as silent: long enough for a loaded leader's garbage-collection pause, short enough that a
      * client parked on a frozen leader leaves it before the group has replaced it.
      */
-    static final Duration SLICE_ANSWER_MARGIN = Duration.ofMillis(500);
+    public static final Duration SLICE_ANSWER_MARGIN = Duration.ofMillis(500);
 
     /**
      * Pause before asking again when no live member named a leader. An election takes a few hundred ms and the new
@@ -197,9 +197,12 @@ public final class FailoverMemoryLockService implements MemoryLockService {
         Function<MemoryLockService, LockGrant> attempt = service -> request.apply(sliceLeft(waitDeadline))
                 .apply(service);
         while (true) {
-            long attemptEnd = Math.min(callDeadline, System.nanoTime()
-                    + Duration.ofMillis(sliceLeft(waitDeadline)).plus(SLICE_ANSWER_MARGIN).toNanos());
-            LockGrant grant = call(attempt, true, attemptEnd, callDeadline, operation, unanswered);
+            long now = System.nanoTime();
+            Duration slice = Duration.ofMillis(sliceLeft(waitDeadline));
+            long attemptEnd = Math.min(callDeadline, now + slice.plus(SLICE_ANSWER_MARGIN).toNanos());
+            // as any call, a slice fails once no member has answered it within the read timeout (plus its wait)
+            long sliceDeadline = Math.min(callDeadline, now + budget.plus(slice).toNanos());
+            LockGrant grant = call(attempt, true, attemptEnd, sliceDeadline, operation, unanswered);
             if (grant != null || waitDeadline - System.nanoTime() <= 0) {
                 return grant;
             }

@@ -109,6 +109,21 @@ class FailoverMemoryLockServiceTest {
     }
 
     @Test
+    void aLongWaitWithNoMemberServingFailsWithinTheReadTimeoutAndOneSliceNotTheWholeWait() throws Exception {
+        AtomicInteger calls = new AtomicInteger();
+        HessianTestServer a = serve(follower(null, calls));
+        HessianTestServer b = serve(follower(null, calls));
+        Duration readTimeout = Duration.ofSeconds(1);
+        FailoverMemoryLockService client = new FailoverMemoryLockService(List.of(a.serviceUrl(), b.serviceUrl()),
+                SETTINGS.withReadTimeout(readTimeout));
+        long start = System.nanoTime();
+        assertThrows(LockServiceUnavailableException.class, () -> client.tryLock("orders", "k", "o", 30_000, 30_000));
+        long tookMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+        assertTrue(tookMillis < readTimeout.plus(FailoverMemoryLockService.WAIT_SLICE).toMillis()
+                + SCHEDULING_SLACK_MILLIS, "gave up after " + tookMillis + " ms");
+    }
+
+    @Test
     void oneUrlIsTheSingleMastersProxyAndSeveralAreAGroup() {
         assertTrue(MemoryLockServiceProxies.create("http://127.0.0.1:1", SETTINGS).toString()
                 .equals("RemoteMemoryLockService[http://127.0.0.1:1/remoting/MemoryLockService]"));
