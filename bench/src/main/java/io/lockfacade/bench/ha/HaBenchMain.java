@@ -91,6 +91,9 @@ public final class HaBenchMain {
             latency.s2("single-warmup", HaLimits.S2_THREADS, s3);
             log("single master: S2 " + HaLimits.S2_THREADS + " threads, distinct keys, one client JVM: "
                     + Math.round(latency.s2("single", HaLimits.S2_THREADS, s3)) + " pairs/s");
+            log("single master: S2 " + HaLimits.S2_THREADS + " threads, distinct keys, " + HaLimits.S2_JVMS
+                    + " client JVMs: " + Math.round(S2ClientJvms.run(List.of(single.endpoint()), 0, HaLimits.S2_JVMS,
+                    HaLimits.S2_THREADS / HaLimits.S2_JVMS, s3, work, "single")) + " pairs/s");
             log("single master: heap per held lock " + HeapPerLock.measure(List.of(single.pid()),
                     List.of(single.endpoint()), 0, options.client()) + " B");
         }
@@ -99,7 +102,7 @@ public final class HaBenchMain {
             int leader = group.awaitAgreedLeader();
             LockFacadeLatency latency = new LockFacadeLatency(group.endpoints(), leader, options.client());
             log("group: " + latency.measure("group", options.s1Warmup(), options.s1Rounds(), s3));
-            logS2("group", group, leader, latency, s3);
+            logS2("group", group, leader, latency, s3, work);
             log("group: heap per held lock " + HeapPerLock.measure(group.pids(), group.endpoints(),
                     group.awaitAgreedLeader(), options.client()) + " B");
         }
@@ -110,7 +113,7 @@ public final class HaBenchMain {
             LockFacadeLatency latency = new LockFacadeLatency(group.endpoints(), leader, options.client());
             log("group --fsync off: " + latency.measure("group-nofsync", options.s1Warmup(), options.s1Rounds(),
                     s3));
-            logS2("group --fsync off", group, leader, latency, s3);
+            logS2("group --fsync off", group, leader, latency, s3, work);
         }
         log("Raft engine alone: one entry " + RaftFloor.measure(work, FsyncPolicy.ALWAYS, options.s1Rounds())
                 + "; without fsync " + RaftFloor.measure(work, FsyncPolicy.OFF, options.s1Rounds()));
@@ -118,23 +121,43 @@ public final class HaBenchMain {
                 + " at end");
     }
 
-    /** S2 on a group, with the entries each fsync carried on every member meanwhile. */
+    /**
+     * S2 on a group from one client JVM and from {@link HaLimits#S2_JVMS} client JVMs (the same threads in all),
+     * with the entries each fsync carried on every member meanwhile.
+     */
     private static void logS2(String label, LockFacadeGroup group, int leader, LockFacadeLatency latency,
-                              Duration duration) throws InterruptedException {
-        latency.s2(label.replace(' ', '-') + "-warmup", HaLimits.S2_THREADS, duration);
-        List<GroupStatusProbe.LogCounts> before = new ArrayList<>();
+                              Duration duration, Path dir) throws InterruptedException, IOException {
+        String name = label.replace(' ', '-');
+        latency.s2(name + "-warmup", HaLimits.S2_THREADS, duration);
+        List<GroupStatusProbe.LogCounts> before = logCounts(group);
+        double pairs = latency.s2(name, HaLimits.S2_THREADS, duration);
+        log(label + ": S2 " + HaLimits.S2_THREADS + " threads, distinct keys, one client JVM: " + Math.round(pairs)
+                + " pairs/s; entries per append (per fsync with fsync on): " + entriesPerAppend(group, leader,
+                before));
+        before = logCounts(group);
+        double spread = S2ClientJvms.run(group.endpoints(), leader, HaLimits.S2_JVMS,
+                HaLimits.S2_THREADS / HaLimits.S2_JVMS, duration, dir, name);
+        log(label + ": S2 " + HaLimits.S2_THREADS + " threads, distinct keys, " + HaLimits.S2_JVMS + " client JVMs: "
+                + Math.round(spread) + " pairs/s; entries per append: " + entriesPerAppend(group, leader, before));
+    }
+
+    private static List<GroupStatusProbe.LogCounts> logCounts(LockFacadeGroup group) {
+        List<GroupStatusProbe.LogCounts> counts = new ArrayList<>();
         for (int i = 0; i < HaLimits.MEMBERS; i++) {
-            before.add(group.logCounts(i).orElseThrow());
+            counts.add(group.logCounts(i).orElseThrow());
         }
-        double pairs = latency.s2(label.replace(' ', '-'), HaLimits.S2_THREADS, duration);
+        return counts;
+    }
+
+    private static String entriesPerAppend(LockFacadeGroup group, int leader,
+                                           List<GroupStatusProbe.LogCounts> before) {
         StringBuilder perMember = new StringBuilder();
         for (int i = 0; i < HaLimits.MEMBERS; i++) {
             double ratio = group.logCounts(i).orElseThrow().entriesPerAppendSince(before.get(i));
             perMember.append(i == 0 ? "" : ", ").append(LockFacadeGroup.id(i)).append(i == leader ? " (leader) " : " ")
                     .append(String.format(java.util.Locale.ROOT, "%.2f", ratio));
         }
-        log(label + ": S2 " + HaLimits.S2_THREADS + " threads, distinct keys, one client JVM: " + Math.round(pairs)
-                + " pairs/s; entries per append (per fsync with fsync on): " + perMember);
+        return perMember.toString();
     }
 
     private static HaResults run(HaOptions options, String loadBefore, Path work) throws Exception {

@@ -57,6 +57,9 @@ public final class HaLimits {
     /** S2: threads of one client JVM, each locking and unlocking a key of its own. */
     static final int S2_THREADS = 8;
 
+    /** S2 from several client JVMs: how many, sharing {@link #S2_THREADS} evenly. */
+    static final int S2_JVMS = 4;
+
     /** Threads on one key in S3, as in the main benchmark. */
     public static final int S3_THREADS = 16;
     /** How long a contended S3 call may park on the master. */

@@ -2,6 +2,7 @@ package io.lockfacade.bench.ha;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -71,6 +72,15 @@ final class MemberJvm implements AutoCloseable {
     void crash() {
         process.destroyForcibly();
         awaitExit();
+    }
+
+    /**
+     * Waits for the process to end on its own (a client JVM that runs for a fixed time).
+     *
+     * @return whether it ended within {@code timeout}
+     */
+    boolean awaitEnd(Duration timeout) throws InterruptedException {
+        return process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS);
     }
 
     /** SIGSTOP: the process keeps its sockets open but answers nothing, like a hung host. */
