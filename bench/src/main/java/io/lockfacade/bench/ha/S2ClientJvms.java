@@ -1,5 +1,7 @@
 package io.lockfacade.bench.ha;
 
+import io.lockfacade.process.JavaCommand;
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -29,14 +31,13 @@ final class S2ClientJvms {
     static double run(List<String> endpoints, int leader, int jvms, int threadsPerJvm, Duration window, Path dir,
                       String label) throws IOException, InterruptedException {
         long startAt = System.currentTimeMillis() + WARMUP.toMillis();
-        String java = ProcessHandle.current().info().command().orElse("java");
         List<MemberJvm> clients = new ArrayList<>();
         try {
             for (int i = 0; i < jvms; i++) {
-                clients.add(MemberJvm.start(label + "-client-" + i, List.of(java, "-Xmx256m", "-cp",
-                        System.getProperty("java.class.path"), S2ClientMain.class.getName(),
-                        String.join(",", endpoints), Integer.toString(leader), Integer.toString(threadsPerJvm),
-                        Long.toString(startAt), Long.toString(window.toSeconds()), label + "-jvm" + i),
+                clients.add(MemberJvm.start(label + "-client-" + i, JavaCommand.mainClass(
+                        S2ClientMain.class.getName(), List.of(String.join(",", endpoints), Integer.toString(leader),
+                                Integer.toString(threadsPerJvm), Long.toString(startAt),
+                                Long.toString(window.toSeconds()), label + "-jvm" + i)),
                         dir.resolve(label + "-client-" + i + ".log")));
             }
             double total = 0;

@@ -10,9 +10,9 @@ import io.lockfacade.server.table.LockKey;
 import io.lockfacade.server.table.LockMachine;
 
 import java.time.Duration;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ScheduledThreadPoolExecutor;
 
 /**
  * The master's {@link MemoryLockService}: checks arguments, applies the default lease and the wait cap, and drives
@@ -32,6 +32,7 @@ public final class MemoryLockServiceImpl implements ParkingLockService, AutoClos
     private final MasterSettings settings;
     private final LiveTable table;
     private final LiveSessions sessions;
+    private final MasterPrimitives primitives;
     private final LeaseReaper reaper;
     private final ScheduledExecutorService waitTimer;
     private final long startedAtEpochMillis = System.currentTimeMillis();
@@ -58,16 +59,11 @@ public final class MemoryLockServiceImpl implements ParkingLockService, AutoClos
      */
     public MemoryLockServiceImpl(MasterSettings settings, LockEvents events, MasterClocks clocks) {
         this.settings = settings;
-        ScheduledThreadPoolExecutor timer = new ScheduledThreadPoolExecutor(1, runnable -> {
-            Thread thread = new Thread(runnable, WAIT_TIMER_THREAD);
-            thread.setDaemon(true);
-            return thread;
-        });
-        timer.setRemoveOnCancelPolicy(true);
-        this.waitTimer = timer;
+        this.waitTimer = ParkedCallTimer.start(WAIT_TIMER_THREAD);
         this.table = new LiveTable(new LockMachine(), clocks, settings.expiryTick(), waitTimer,
                 new GuardedLockEvents(events));
         this.sessions = new LiveSessions(table);
+        this.primitives = new MasterPrimitives(settings, table);
         this.reaper = new LeaseReaper(table.sweep(), clocks.nanos(), REAPER_MAX_IDLE);
         table.setDeadlineListener(reaper::deadlineScheduled);
         reaper.start();
@@ -157,6 +153,12 @@ public final class MemoryLockServiceImpl implements ParkingLockService, AutoClos
     @Override
     public boolean isLockTypeEmpty(String lockType) {
         return table.isTypeEmpty(LockArguments.requireName("lockType", lockType));
+    }
+
+    /** @return the read-write locks, semaphores and leaderships, on the same table and sessions as the locks */
+    @Override
+    public Optional<ParkingPrimitiveService> primitives() {
+        return Optional.of(primitives);
     }
 
     /** @return the lock table, for the admin page: listing and force-removal */

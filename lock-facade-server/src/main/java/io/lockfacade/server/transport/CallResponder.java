@@ -1,5 +1,7 @@
 package io.lockfacade.server.transport;
 
+import io.lockfacade.api.AcquisitionRefusedException;
+import io.lockfacade.api.CallNotServedException;
 import io.lockfacade.api.NotLeaderException;
 import io.lockfacade.api.SessionExpiredException;
 import io.lockfacade.server.service.ParkingLockService;
@@ -44,6 +46,10 @@ final class CallResponder {
             fault = FaultSanitizer.sessionExpired(ended);
         } else if (failure instanceof NotLeaderException notLeader) {
             fault = FaultSanitizer.notLeader(notLeader);
+        } else if (failure instanceof AcquisitionRefusedException refused) {
+            fault = FaultSanitizer.refused(refused);
+        } else if (failure instanceof CallNotServedException notServed) {
+            fault = FaultSanitizer.notServed(notServed);
         } else {
             String incident = FaultSanitizer.newIncidentId();
             LOG.error("{} failed (incident {})", method, incident, failure);

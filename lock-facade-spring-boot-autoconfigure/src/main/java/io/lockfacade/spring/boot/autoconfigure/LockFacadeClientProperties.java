@@ -4,6 +4,7 @@ import io.lockfacade.client.distributed.DistributeLockSettings;
 import io.lockfacade.client.spring.LockFacadeProperties;
 import io.lockfacade.client.transport.ClientTransportSettings;
 import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.NestedConfigurationProperty;
 
 import java.time.Duration;
 
@@ -80,6 +81,10 @@ public class LockFacadeClientProperties {
      */
     private boolean fairLocalLock = true;
 
+    /** The stores for https:// masters. */
+    @NestedConfigurationProperty
+    private final LockFacadeTlsProperties tls = new LockFacadeTlsProperties();
+
     /**
      * @return the client's settings made of these properties
      * @throws IllegalStateException    if {@code master-url} is missing
@@ -93,8 +98,13 @@ public class LockFacadeClientProperties {
                 .withMaxLocalHandoffs(maxLocalHandoffs)
                 .withRemoteWaitCap(remoteWaitCap)
                 .withFairLocalLock(fairLocalLock);
-        return LockFacadeProperties.of(masterUrl, new ClientTransportSettings(connectTimeout, readTimeout, secret),
-                lock);
+        return LockFacadeProperties.of(masterUrl,
+                new ClientTransportSettings(connectTimeout, readTimeout, secret, tls.toStores()), lock);
+    }
+
+    /** @return the {@code lockfacade.tls.*} properties */
+    public LockFacadeTlsProperties getTls() {
+        return tls;
     }
 
     /** @return which lock implementation to define */
