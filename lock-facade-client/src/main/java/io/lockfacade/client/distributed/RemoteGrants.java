@@ -68,7 +68,9 @@ final class RemoteGrants {
                 }
                 continue; // nothing was granted
             } catch (RuntimeException e) {
-                releaseQuietly(id, owner); // the master may have granted before the reply was lost
+                if (!master.settlesAbandonedAcquisitions()) {
+                    releaseQuietly(id, owner); // the master may have granted before the reply was lost
+                }
                 throw e;
             }
             if (grant != null) {

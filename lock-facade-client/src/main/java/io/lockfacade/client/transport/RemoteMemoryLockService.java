@@ -26,14 +26,29 @@ public final class RemoteMemoryLockService implements MemoryLockService {
 
     private final MemoryLockService delegate;
     private final String master;
+    private final boolean settlesAbandoned;
 
     /**
      * @param delegate the service to call, usually a Hessian proxy
      * @param master   how messages name the master, usually its URL
      */
     public RemoteMemoryLockService(MemoryLockService delegate, String master) {
+        this(delegate, master, delegate instanceof FailoverMemoryLockService);
+    }
+
+    private RemoteMemoryLockService(MemoryLockService delegate, String master, boolean settlesAbandoned) {
         this.delegate = Objects.requireNonNull(delegate, "delegate");
         this.master = Objects.requireNonNull(master, "master");
+        this.settlesAbandoned = settlesAbandoned;
+    }
+
+    /**
+     * @return whether an acquisition that failed without an answer is released by this service itself, in the
+     *         background and before its owner asks again (a master group's {@link FailoverMemoryLockService}), so
+     *         the caller need not release it before giving up
+     */
+    public boolean settlesAbandonedAcquisitions() {
+        return settlesAbandoned;
     }
 
     /**
@@ -51,7 +66,8 @@ public final class RemoteMemoryLockService implements MemoryLockService {
      * @return the same service, whose calls are also reported to {@code observer}
      */
     public RemoteMemoryLockService observedBy(LockObserver observer) {
-        return new RemoteMemoryLockService(new ObservedMemoryLockService(delegate, observer), master);
+        return new RemoteMemoryLockService(new ObservedMemoryLockService(delegate, observer), master,
+                settlesAbandoned);
     }
 
     /** @return how messages name the master */
