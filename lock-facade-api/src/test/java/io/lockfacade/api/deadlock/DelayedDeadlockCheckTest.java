@@ -21,10 +21,7 @@ class DelayedDeadlockCheckTest {
 
     @Test
     void twoThreadsOnTwoNodesInCrossingOrdersAreOneCycleWhoseVictimIsTheClosingWait() {
-        holds("n1:a", "t/1");
-        holds("n2:b", "t/2");
-        check.waitBegan("n1:a", "t/2", 0);
-        check.waitBegan("n2:b", "t/1", 10);
+        crossingWaits();
 
         WaitCycle<String, String> cycle = onlyCycleDueAt(DELAY + 10);
 
@@ -84,30 +81,21 @@ class DelayedDeadlockCheckTest {
 
     @Test
     void aCycleBrokenByATimeoutBeforeItsCheckIsNotReported() {
-        holds("n1:a", "t/1");
-        holds("n2:b", "t/2");
-        check.waitBegan("n1:a", "t/2", 0);
-        check.waitBegan("n2:b", "t/1", 10);
+        crossingWaits();
         graph.waitEnded("n1:a");
         assertTrue(check.due(DELAY * 10).isEmpty());
     }
 
     @Test
     void aCycleBrokenByAnExpiredLockBeforeItsCheckIsNotReported() {
-        holds("n1:a", "t/1");
-        holds("n2:b", "t/2");
-        check.waitBegan("n1:a", "t/2", 0);
-        check.waitBegan("n2:b", "t/1", 10);
+        crossingWaits();
         graph.released("n2:b", "t/2");
         assertTrue(check.due(DELAY * 10).isEmpty());
     }
 
     @Test
     void nothingIsReportedBeforeTheDelay() {
-        holds("n1:a", "t/1");
-        holds("n2:b", "t/2");
-        check.waitBegan("n1:a", "t/2", 0);
-        check.waitBegan("n2:b", "t/1", 10);
+        crossingWaits();
         assertTrue(check.due(DELAY - 1).isEmpty());
         assertEquals(1, check.due(DELAY).size(), "the older wait's check finds the cycle the younger closed");
     }
@@ -152,6 +140,14 @@ class DelayedDeadlockCheckTest {
         for (int i = 1; i <= size; i++) {
             check.waitBegan("n" + i + ":t", "t/" + (i % size + 1), i);
         }
+    }
+
+    /** n1:a holds t/1 and waits for t/2 from time 0; n2:b holds t/2 and waits for t/1 from time 10. */
+    private void crossingWaits() {
+        holds("n1:a", "t/1");
+        holds("n2:b", "t/2");
+        check.waitBegan("n1:a", "t/2", 0);
+        check.waitBegan("n2:b", "t/1", 10);
     }
 
     private void holds(String thread, String lock) {
