@@ -9,6 +9,7 @@ import org.junit.jupiter.api.Test;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.OptionalLong;
 import java.util.Random;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
@@ -45,6 +46,11 @@ public abstract class LocalDeadlockContractTest {
     /** Releases whatever {@link #newLocks} started. */
     protected abstract void closeLocks() throws Exception;
 
+    /** @return how many deadlock victims the facade's observer heard of, or empty if it has no observer */
+    protected OptionalLong victimsObserved() {
+        return OptionalLong.empty();
+    }
+
     @AfterEach
     void stopThreadsAndLocks() throws Exception {
         threads.shutdownNow();
@@ -62,6 +68,7 @@ public abstract class LocalDeadlockContractTest {
         assertTrue(victim.startsWith("victim, still holding it/1: deadlock: "), victim);
         assertTrue(victim.contains("waits for " + TYPE + "/0 held by") && victim.contains("waits for " + TYPE
                 + "/1 held by"), victim);
+        victimsObserved().ifPresent(count -> assertEquals(1, count));
     }
 
     @Test

@@ -102,7 +102,7 @@ public class DistributeLock implements LockFacade, AutoCloseable {
         this.session = new NodeSession(grants, settings.nodeId(), settings.lease(), settings.renewInterval());
         this.arbiter = new LocalArbiter(settings.nodeId(), grants, session,
                 Objects.requireNonNull(handoffPolicy, "handoffPolicy"), settings.fairLocalLock(),
-                settings.deadlockDetection(), id -> { });
+                settings.deadlockDetection(), id -> observer.deadlockVictim(id.lockType()));
         this.acquisitions = new ObservedAcquisitions(arbiter, observer);
     }
 

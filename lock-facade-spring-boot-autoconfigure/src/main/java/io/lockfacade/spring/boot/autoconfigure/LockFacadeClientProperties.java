@@ -1,5 +1,6 @@
 package io.lockfacade.spring.boot.autoconfigure;
 
+import io.lockfacade.client.deadlock.DeadlockDetection;
 import io.lockfacade.client.distributed.DistributeLockSettings;
 import io.lockfacade.client.spring.LockFacadeProperties;
 import io.lockfacade.client.transport.ClientTransportSettings;
@@ -80,6 +81,12 @@ public class LockFacadeClientProperties {
      */
     private boolean fairLocalLock = true;
 
+    /** Whether waits are checked for deadlocks; the youngest wait of a cycle gets a DeadlockException. */
+    private boolean deadlockDetection = DeadlockDetection.DEFAULT.enabled();
+
+    /** How long a wait lasts before it is checked for a deadlock (PostgreSQL's deadlock_timeout). */
+    private Duration deadlockCheckDelay = DeadlockDetection.DEFAULT_CHECK_DELAY;
+
     /**
      * @return the client's settings made of these properties
      * @throws IllegalStateException    if {@code master-url} is missing
@@ -92,9 +99,18 @@ public class LockFacadeClientProperties {
                 .withLease(lease)
                 .withMaxLocalHandoffs(maxLocalHandoffs)
                 .withRemoteWaitCap(remoteWaitCap)
-                .withFairLocalLock(fairLocalLock);
+                .withFairLocalLock(fairLocalLock)
+                .withDeadlockDetection(deadlockDetection());
         return LockFacadeProperties.of(masterUrl, new ClientTransportSettings(connectTimeout, readTimeout, secret),
                 lock);
+    }
+
+    /**
+     * @return the deadlock detection made of {@code deadlock-detection} and {@code deadlock-check-delay}
+     * @throws IllegalArgumentException if the delay breaks its limit
+     */
+    public DeadlockDetection deadlockDetection() {
+        return new DeadlockDetection(deadlockDetection, deadlockCheckDelay);
     }
 
     /** @return which lock implementation to define */
@@ -195,5 +211,25 @@ public class LockFacadeClientProperties {
     /** @param fairLocalLock whether this node's threads take a lock first come, first served */
     public void setFairLocalLock(boolean fairLocalLock) {
         this.fairLocalLock = fairLocalLock;
+    }
+
+    /** @return whether waits are checked for deadlocks */
+    public boolean isDeadlockDetection() {
+        return deadlockDetection;
+    }
+
+    /** @param deadlockDetection whether waits are checked for deadlocks */
+    public void setDeadlockDetection(boolean deadlockDetection) {
+        this.deadlockDetection = deadlockDetection;
+    }
+
+    /** @return how long a wait lasts before it is checked for a deadlock */
+    public Duration getDeadlockCheckDelay() {
+        return deadlockCheckDelay;
+    }
+
+    /** @param deadlockCheckDelay how long a wait lasts before it is checked for a deadlock */
+    public void setDeadlockCheckDelay(Duration deadlockCheckDelay) {
+        this.deadlockCheckDelay = deadlockCheckDelay;
     }
 }
