@@ -7,18 +7,21 @@ import io.lockfacade.api.deadlock.WaitCycle;
 import io.lockfacade.api.deadlock.WaitView;
 
 import java.util.Collection;
+import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.concurrent.ConcurrentHashMap;
+import java.util.WeakHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 import java.util.function.Function;
 
 /**
  * The waits of one JVM's threads for the locks of one lock facade, and the deadlock check each waiting thread runs
- * on itself once its wait has lasted the check delay. No thread of its own: a wait shorter than the delay costs one
- * map entry, or nothing if the lock is free or the wait cannot last the delay.
+ * on itself once its wait has lasted the check delay. No thread of its own, and little on the way of a wait that
+ * ends sooner: nothing if the lock is free or the wait cannot last the delay, else two writes to the waiting
+ * thread's own slot (the slot is made once per thread, and forgotten with the thread).
  *
  * <p>The victim of a cycle is its youngest wait, which is the wait that closed it (every other thread of the
  * cycle took what it holds before it began to wait, so the cycle stood from the moment the youngest wait began).
@@ -35,7 +38,8 @@ public final class ThreadWaits<L> implements WaitView<Thread, L> {
     private final Function<? super Thread, String> threadName;
     private final Function<? super L, String> lockName;
     private final Consumer<? super L> victims;
-    private final ConcurrentHashMap<Thread, Wait<L>> waits = new ConcurrentHashMap<>();
+    private final Map<Thread, Slot<L>> slots = Collections.synchronizedMap(new WeakHashMap<>());
+    private final ThreadLocal<Slot<L>> slotOfThread = ThreadLocal.withInitial(this::newSlot);
     private final AtomicLong sequence = new AtomicLong();
 
     /**
@@ -72,23 +76,23 @@ public final class ThreadWaits<L> implements WaitView<Thread, L> {
         if (attempt.tryFor(0)) {
             return true;
         }
-        Thread current = Thread.currentThread();
-        Wait<L> wait = new Wait<>(lock, sequence.incrementAndGet(), System.nanoTime());
-        waits.put(current, wait);
+        Slot<L> slot = slotOfThread.get();
+        slot.current = new Wait<>(lock, sequence.incrementAndGet(), System.nanoTime());
         try {
             if (attempt.tryFor(delayNanos)) {
                 return true;
             }
-            failIfVictim(current);
+            failIfVictim(Thread.currentThread());
             return attempt.tryFor(TimedAttempt.NO_CAP);
         } finally {
-            waits.remove(current, wait);
+            slot.current = null;
         }
     }
 
     @Override
     public Wait<L> waitOf(Thread thread) {
-        return waits.get(thread);
+        Slot<L> slot = slots.get(thread);
+        return slot == null ? null : slot.current;
     }
 
     @Override
@@ -99,7 +103,20 @@ public final class ThreadWaits<L> implements WaitView<Thread, L> {
 
     /** @return how many threads wait long enough to be checked, right now */
     public int waitCount() {
-        return waits.size();
+        synchronized (slots) {
+            return (int) slots.values().stream().filter(slot -> slot.current != null).count();
+        }
+    }
+
+    private Slot<L> newSlot() {
+        Slot<L> slot = new Slot<>();
+        slots.put(Thread.currentThread(), slot);
+        return slot;
+    }
+
+    /** The wait of one thread, written by that thread only. */
+    private static final class Slot<L> {
+        volatile Wait<L> current;
     }
 
     private void failIfVictim(Thread current) {
