@@ -15,6 +15,7 @@ import io.lockfacade.reliability.group.DistributeLockLoadClient;
 import io.lockfacade.reliability.group.LeaderFollowingCaller;
 import io.lockfacade.reliability.group.LoadClient;
 import io.lockfacade.reliability.group.MasterGroup;
+import io.lockfacade.reliability.group.MemberNetwork;
 import io.lockfacade.reliability.group.NotLeaderAnswer;
 import io.lockfacade.reliability.network.FaultyProxy;
 import org.junit.jupiter.api.AfterAll;
@@ -80,7 +81,8 @@ class MasterGroupChaosTest {
     @BeforeAll
     static void startGroup() {
         group = MasterGroup.start(GroupChaosLimits.MEMBERS, data, LOGS, GroupChaosLimits.ADMIN_PASSWORD,
-                GroupChaosLimits.MEMBER_JVM_OPTIONS);
+                GroupChaosLimits.MEMBER_JVM_OPTIONS, MemberNetwork.LOOPBACK,
+                GroupChaosLimits.tlsIfAsked(data.resolve("tls"), MemberNetwork.LOOPBACK));
     }
 
     @AfterAll
@@ -267,14 +269,16 @@ class MasterGroupChaosTest {
 
     /** A caller of its own with a faulty proxy in front of each member. */
     private LeaderFollowingCaller callerBehindProxies() {
-        return new LeaderFollowingCaller(proxiedEndpoints(), LeaderFollowingCaller.realPorts(group));
+        return new LeaderFollowingCaller(proxiedEndpoints(), LeaderFollowingCaller.realPorts(group),
+                group.tls().orElse(null));
     }
 
     /** A client node of its own, given the group as a comma-separated list of its own faulty proxies. */
     private LoadClient clientNodeBehindProxies(int node) {
         String masters = proxiedEndpoints().values().stream().map(URI::toString).collect(Collectors.joining(","));
         DistributeLock locks = new DistributeLock(MemoryLockServiceProxies.create(masters,
-                new ClientTransportSettings(GroupChaosLimits.CONNECT_TIMEOUT, GroupChaosLimits.READ_TIMEOUT, null)),
+                group.clientSettings(new ClientTransportSettings(GroupChaosLimits.CONNECT_TIMEOUT,
+                        GroupChaosLimits.READ_TIMEOUT, null))),
                 DistributeLockSettings.defaults().withNodeId("client-" + node));
         clientNodes.add(locks);
         return new DistributeLockLoadClient(locks);
@@ -286,7 +290,8 @@ class MasterGroupChaosTest {
         for (String id : group.ids()) {
             FaultyProxy proxy = new FaultyProxy(new InetSocketAddress("127.0.0.1", group.httpPort(id)));
             proxies.add(proxy);
-            endpoints.put(id, URI.create("http://127.0.0.1:" + proxy.port() + group.endpoint(id).getPath()));
+            endpoints.put(id, URI.create(group.endpoint(id).getScheme() + "://127.0.0.1:" + proxy.port()
+                    + group.endpoint(id).getPath()));
         }
         return endpoints;
     }

@@ -81,7 +81,8 @@ class MasterGroupPartitionTest {
         }
         try {
             group = MasterGroup.start(GroupChaosLimits.MEMBERS, data, LOGS, GroupChaosLimits.ADMIN_PASSWORD,
-                    GroupChaosLimits.MEMBER_JVM_OPTIONS, network);
+                    GroupChaosLimits.MEMBER_JVM_OPTIONS, network, GroupChaosLimits.tlsIfAsked(data.resolve("tls"),
+                            network));
         } catch (RuntimeException e) {
             network.close();
             network = null;

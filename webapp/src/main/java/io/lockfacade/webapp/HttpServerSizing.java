@@ -8,6 +8,7 @@ import org.eclipse.jetty.server.HttpConnectionFactory;
 import org.eclipse.jetty.server.NetworkConnectionLimit;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
+import org.eclipse.jetty.util.ssl.SslContextFactory;
 import org.eclipse.jetty.util.thread.QueuedThreadPool;
 
 import java.lang.management.ManagementFactory;
@@ -103,10 +104,28 @@ public final class HttpServerSizing {
      * @return the connector, not started
      */
     public static ServerConnector addConnector(Server server, String host, int port, Duration waitCap) {
+        return addConnector(server, host, port, waitCap, null);
+    }
+
+    /**
+     * Adds the connector and its connection limit to the server: HTTPS only when {@code tls} is given (a plain HTTP
+     * request on the port fails the handshake), plain HTTP otherwise.
+     *
+     * @param tls Jetty's TLS settings, or {@code null} for plain HTTP
+     * @return the connector, not started
+     */
+    public static ServerConnector addConnector(Server server, String host, int port, Duration waitCap,
+                                               SslContextFactory.Server tls) {
         HttpConfiguration http = new HttpConfiguration();
         http.setSendServerVersion(false);
         http.setSendXPoweredBy(false);
-        ServerConnector connector = new ServerConnector(server, new HttpConnectionFactory(http));
+        ServerConnector connector;
+        if (tls == null) {
+            connector = new ServerConnector(server, new HttpConnectionFactory(http));
+        } else {
+            HttpsSetup.secureRequests(http);
+            connector = new ServerConnector(server, tls, new HttpConnectionFactory(http));
+        }
         connector.setHost(host);
         connector.setPort(port);
         connector.setIdleTimeout(idleTimeout(waitCap).toMillis());

@@ -21,10 +21,11 @@ import java.util.Optional;
  * @param adminPassword          the admin page's password
  * @param adminPasswordGenerated whether the password was generated (and must be shown to the operator)
  * @param group                  how this master joins a master group, or {@code null} for a single master
+ * @param tls                    how this master uses TLS, or {@code null} for plain HTTP
  */
 public record MasterOptions(String host, int port, Duration defaultLease, Duration waitCap, String secret,
                             String adminUser, String adminPassword, boolean adminPasswordGenerated,
-                            MasterGroupOptions group) {
+                            MasterGroupOptions group, MasterTlsOptions tls) {
 
     /** Default listening address: this machine only. */
     public static final String DEFAULT_HOST = "127.0.0.1";
@@ -57,12 +58,21 @@ public record MasterOptions(String host, int port, Duration defaultLease, Durati
         require(!adminPassword.isEmpty(), "--admin-password must not be empty");
         require(group == null || (group.self().host().equals(host) && group.self().httpPort() == port),
                 "--host and --port must agree with this member's entry in --group");
+        require(group == null || tls == null || tls.stores().hasTruststore(),
+                "a group member with TLS needs --tls-truststore to check its peers' certificates");
+    }
+
+    /** Options without TLS. */
+    public MasterOptions(String host, int port, Duration defaultLease, Duration waitCap, String secret,
+                         String adminUser, String adminPassword, boolean adminPasswordGenerated,
+                         MasterGroupOptions group) {
+        this(host, port, defaultLease, waitCap, secret, adminUser, adminPassword, adminPasswordGenerated, group, null);
     }
 
     /** A single master's options (no group). */
     public MasterOptions(String host, int port, Duration defaultLease, Duration waitCap, String secret,
                          String adminUser, String adminPassword, boolean adminPasswordGenerated) {
-        this(host, port, defaultLease, waitCap, secret, adminUser, adminPassword, adminPasswordGenerated, null);
+        this(host, port, defaultLease, waitCap, secret, adminUser, adminPassword, adminPasswordGenerated, null, null);
     }
 
     /** @return how this master joins a group, or empty for a single master */
@@ -82,6 +92,17 @@ public record MasterOptions(String host, int port, Duration defaultLease, Durati
                 LockLimits.DEFAULT_WAIT_CAP, null, DEFAULT_ADMIN_USER, adminPassword, false);
     }
 
+    /** @return how this master uses TLS, or empty for plain HTTP */
+    public Optional<MasterTlsOptions> optionalTls() {
+        return Optional.ofNullable(tls);
+    }
+
+    /** @return a copy with these TLS settings, or plain HTTP for {@code null} */
+    public MasterOptions withTls(MasterTlsOptions newTls) {
+        return new MasterOptions(host, port, defaultLease, waitCap, secret, adminUser, adminPassword,
+                adminPasswordGenerated, group, newTls);
+    }
+
     /** @return the shared secret, if the Hessian endpoint requires one */
     public Optional<String> optionalSecret() {
         return Optional.ofNullable(secret);
@@ -90,19 +111,19 @@ public record MasterOptions(String host, int port, Duration defaultLease, Durati
     /** @return a copy listening on another port */
     public MasterOptions withPort(int newPort) {
         return new MasterOptions(host, newPort, defaultLease, waitCap, secret, adminUser, adminPassword,
-                adminPasswordGenerated, group);
+                adminPasswordGenerated, group, tls);
     }
 
     /** @return a copy with another wait cap */
     public MasterOptions withWaitCap(Duration newWaitCap) {
         return new MasterOptions(host, port, defaultLease, newWaitCap, secret, adminUser, adminPassword,
-                adminPasswordGenerated, group);
+                adminPasswordGenerated, group, tls);
     }
 
     /** @return a copy requiring a shared secret, or none for {@code null} */
     public MasterOptions withSecret(String newSecret) {
         return new MasterOptions(host, port, defaultLease, waitCap, newSecret, adminUser, adminPassword,
-                adminPasswordGenerated, group);
+                adminPasswordGenerated, group, tls);
     }
 
     @Override
@@ -111,7 +132,8 @@ public record MasterOptions(String host, int port, Duration defaultLease, Durati
                 + ", waitCap=" + DurationText.format(waitCap) + ", secret=" + (secret == null ? "none" : "***")
                 + ", adminUser=" + adminUser + ", adminPassword=***"
                 + (group == null ? "" : ", nodeId=" + group.nodeId() + ", group=" + group.topology()
-                + ", dataDir=" + group.dataDir()) + "]";
+                + ", dataDir=" + group.dataDir()) + (tls == null ? "" : ", tls=" + tls.stores() + ", clientAuth="
+                + tls.clientAuth()) + "]";
     }
 
     private static void require(boolean condition, String message) {

@@ -1,6 +1,8 @@
 package io.lockfacade.webapp;
 
 import io.lockfacade.api.LockLimits;
+import io.lockfacade.api.tls.Pkcs12Stores;
+import io.lockfacade.api.tls.TlsStores;
 import io.lockfacade.group.raft.FsyncPolicy;
 import io.lockfacade.group.raft.GroupTopology;
 import io.lockfacade.webapp.admin.AdminCredentials;
@@ -19,6 +21,9 @@ import java.util.function.Supplier;
  * <p>Flags take a value as the next argument or after {@code =} ({@code --port 0}, {@code --port=0}); each may
  * appear once. {@value #SECRET_ENV} and {@value #ADMIN_PASSWORD_ENV} stand for {@code --secret} and
  * {@code --admin-password} when those flags are absent (prefer them: the environment is not shown by {@code ps}).
+ * The TLS stores' passwords come only from {@value #TLS_KEYSTORE_PASSWORD_ENV} and
+ * {@value #TLS_TRUSTSTORE_PASSWORD_ENV}; both stores are read while parsing, so a wrong path or password is a usage
+ * error.
  * Without an admin password, a random one is generated and flagged so the caller can print it.
  */
 public final class MasterOptionsParser {
@@ -28,6 +33,12 @@ public final class MasterOptionsParser {
 
     /** Environment variable standing for {@code --admin-password}. */
     public static final String ADMIN_PASSWORD_ENV = "LOCKFACADE_ADMIN_PASSWORD";
+
+    /** Environment variable holding the password of {@code --tls-keystore} (never a flag: {@code ps} shows flags). */
+    public static final String TLS_KEYSTORE_PASSWORD_ENV = "LOCKFACADE_TLS_KEYSTORE_PASSWORD";
+
+    /** Environment variable holding the password of {@code --tls-truststore}. */
+    public static final String TLS_TRUSTSTORE_PASSWORD_ENV = "LOCKFACADE_TLS_TRUSTSTORE_PASSWORD";
 
     /** The flag that prints the usage. */
     public static final String HELP_FLAG = "--help";
@@ -43,8 +54,11 @@ public final class MasterOptionsParser {
     private static final String GROUP = "--group";
     private static final String DATA_DIR = "--data-dir";
     private static final String FSYNC = "--fsync";
+    private static final String TLS_KEYSTORE = "--tls-keystore";
+    private static final String TLS_TRUSTSTORE = "--tls-truststore";
+    private static final String TLS_CLIENT_AUTH = "--tls-client-auth";
     private static final Set<String> FLAGS = Set.of(HOST, PORT, DEFAULT_LEASE, WAIT_CAP, SECRET, ADMIN_USER,
-            ADMIN_PASSWORD, NODE_ID, GROUP, DATA_DIR, FSYNC);
+            ADMIN_PASSWORD, NODE_ID, GROUP, DATA_DIR, FSYNC, TLS_KEYSTORE, TLS_TRUSTSTORE, TLS_CLIENT_AUTH);
 
     /** The usage text {@code --help} prints. */
     public static final String USAGE = """
@@ -72,6 +86,14 @@ public final class MasterOptionsParser {
               --fsync always|off        when the member forces its Raft log to disk (default always:
                                         before an entry counts; off can lose answered grants on a
                                         power loss, see docs/master-group.md)
+              --tls-keystore FILE       PKCS12 keystore with this master's certificate and key: the
+                                        port then serves HTTPS only (password in env
+                                        LOCKFACADE_TLS_KEYSTORE_PASSWORD)
+              --tls-truststore FILE     PKCS12 truststore with the CA(s) that sign members' (and, with
+                                        --tls-client-auth, clients') certificates; required on a group
+                                        member (password in env LOCKFACADE_TLS_TRUSTSTORE_PASSWORD)
+              --tls-client-auth need|want|none
+                                        whether HTTPS clients must present a certificate (default none)
               --help                    print this help and exit
 
             Durations are a whole number and a unit: 500ms, 30s, 10m, 1h.
@@ -124,7 +146,8 @@ public final class MasterOptionsParser {
                     values.getOrDefault(ADMIN_USER, MasterOptions.DEFAULT_ADMIN_USER),
                     generated ? passwordGenerator.get() : password,
                     generated,
-                    group);
+                    group,
+                    tls(values));
         } catch (IllegalArgumentException bad) {
             throw new UsageException(bad.getMessage());
         }
@@ -151,6 +174,42 @@ public final class MasterOptionsParser {
         return new MasterGroupOptions(nodeId, GroupTopology.parse(group),
                 dataDir == null ? MasterGroupOptions.defaultDataDir(nodeId) : Path.of(dataDir),
                 values.containsKey(FSYNC) ? fsync(values.get(FSYNC)) : FsyncPolicy.DEFAULT);
+    }
+
+    private MasterTlsOptions tls(Map<String, String> values) {
+        String keystore = values.get(TLS_KEYSTORE);
+        String truststore = values.get(TLS_TRUSTSTORE);
+        String clientAuth = values.get(TLS_CLIENT_AUTH);
+        if (keystore == null) {
+            for (String tlsOnly : List.of(TLS_TRUSTSTORE, TLS_CLIENT_AUTH)) {
+                if (values.containsKey(tlsOnly)) {
+                    throw new IllegalArgumentException(tlsOnly + " needs " + TLS_KEYSTORE);
+                }
+            }
+            return null;
+        }
+        TlsStores stores = new TlsStores(storePath(TLS_KEYSTORE, keystore), environment.get(TLS_KEYSTORE_PASSWORD_ENV),
+                truststore == null ? null : storePath(TLS_TRUSTSTORE, truststore),
+                environment.get(TLS_TRUSTSTORE_PASSWORD_ENV));
+        // read both now: a wrong path or password stops the start with a clear message, not the first handshake
+        Pkcs12Stores.keyManager(stores.keystore(), stores.keystorePassword());
+        if (stores.hasTruststore()) {
+            Pkcs12Stores.trustManager(stores.truststore(), stores.truststorePassword());
+        }
+        MasterTlsOptions.ClientAuth auth;
+        try {
+            auth = clientAuth == null ? MasterTlsOptions.ClientAuth.NONE : MasterTlsOptions.ClientAuth.parse(clientAuth);
+        } catch (IllegalArgumentException bad) {
+            throw new IllegalArgumentException(TLS_CLIENT_AUTH + " " + bad.getMessage(), bad);
+        }
+        return new MasterTlsOptions(stores, auth);
+    }
+
+    private static Path storePath(String flag, String value) {
+        if (value.isBlank()) {
+            throw new IllegalArgumentException(flag + " must not be empty");
+        }
+        return Path.of(value);
     }
 
     private static FsyncPolicy fsync(String value) {

@@ -19,6 +19,7 @@ import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
 import org.eclipse.jetty.server.handler.ErrorHandler;
 import org.eclipse.jetty.server.handler.GracefulHandler;
+import org.eclipse.jetty.util.ssl.SslContextFactory;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -80,7 +81,9 @@ public final class MasterServer implements AutoCloseable {
         MasterSettings settings = MasterSettings.defaults().withDefaultLease(options.defaultLease())
                 .withWaitCap(options.waitCap());
         MasterMetrics metrics = MasterMetrics.create();
-        GroupNode group = options.group() == null ? null : GroupNode.start(options.group(), settings);
+        PlaintextWarning.forOptions(options).ifPresent(LOG::warn);
+        GroupNode group = options.group() == null ? null
+                : GroupNode.start(options.group(), settings, options.optionalTls().map(MasterTlsOptions::stores));
         MemoryLockServiceImpl service = group == null ? new MemoryLockServiceImpl(settings, metrics.lockEvents())
                 : null;
         Path scratch = null;
@@ -93,8 +96,12 @@ public final class MasterServer implements AutoCloseable {
         }
         try {
             scratch = JspSupport.createScratch();
+            SslContextFactory.Server tls = options.optionalTls().map(HttpsSetup::contextFactory).orElse(null);
             ServerConnector connector = HttpServerSizing.addConnector(server, options.host(), options.port(),
-                    options.waitCap());
+                    options.waitCap(), tls);
+            if (tls != null) {
+                HttpsSetup.watchKeystore(server, tls);
+            }
             Handler handlers = HttpServerSizing.loadBodiesFirst(context(options, service, group, scratch, metrics,
                     activity));
             server.setHandler(new GracefulHandler(handlers));
@@ -102,13 +109,15 @@ public final class MasterServer implements AutoCloseable {
             server.setStopTimeout(STOP_TIMEOUT.toMillis());
             server.setStopAtShutdown(false);
             server.start();
-            URI base = URI.create("http://" + hostForUri(options.host()) + ":" + connector.getLocalPort());
+            URI base = URI.create((tls == null ? "http" : "https") + "://" + hostForUri(options.host()) + ":"
+                    + connector.getLocalPort());
             MasterServer master = new MasterServer(server, service, group, metrics, activity, scratch, base,
                     startNanos);
-            LOG.info("Lock Facade master started on {} in {} ms (default lease {}, wait cap {}, {}{})", base,
+            LOG.info("Lock Facade master started on {} in {} ms (default lease {}, wait cap {}, {}{}{})", base,
                     Duration.ofNanos(System.nanoTime() - startNanos).toMillis(),
                     DurationText.format(options.defaultLease()), DurationText.format(options.waitCap()),
                     options.optionalSecret().isPresent() ? "secret required" : "no secret",
+                    options.optionalTls().map(t -> ", TLS, client certificates " + t.clientAuth()).orElse(""),
                     group == null ? "" : ", member " + options.group().nodeId() + " of group "
                             + options.group().topology() + ", data in " + options.group().dataDir());
             return master;
@@ -128,7 +137,7 @@ public final class MasterServer implements AutoCloseable {
         return baseUri.getPort();
     }
 
-    /** @return the Hessian endpoint, {@code http://HOST:PORT/remoting/MemoryLockService} */
+    /** @return the Hessian endpoint, {@code http://HOST:PORT/remoting/MemoryLockService} ({@code https} with TLS) */
     public URI serviceUri() {
         return baseUri.resolve(LockLimits.SERVICE_PATH);
     }

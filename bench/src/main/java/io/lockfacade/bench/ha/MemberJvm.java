@@ -38,7 +38,19 @@ final class MemberJvm implements AutoCloseable {
      * @throws IOException if the process cannot be started
      */
     static MemberJvm start(String name, List<String> command, Path log) throws IOException {
-        Process process = new ProcessBuilder(command)
+        return start(name, command, java.util.Map.of(), log);
+    }
+
+    /**
+     * Starts a member with variables added to its environment (passwords that must not be flags).
+     *
+     * @throws IOException if the process cannot be started
+     */
+    static MemberJvm start(String name, List<String> command, java.util.Map<String, String> environment, Path log)
+            throws IOException {
+        ProcessBuilder builder = new ProcessBuilder(command);
+        builder.environment().putAll(environment);
+        Process process = builder
                 .redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
                 .start();

@@ -4,11 +4,15 @@ import io.lockfacade.api.LockArguments;
 import io.lockfacade.api.LockLostException;
 import io.lockfacade.api.LockServiceUnavailableException;
 import io.lockfacade.api.MemoryLockService;
+import io.lockfacade.client.LeasedLock;
+import io.lockfacade.client.LeasedLocks;
 import io.lockfacade.client.LockFacade;
 import io.lockfacade.client.LockObserver;
 import io.lockfacade.client.transport.RemoteMemoryLockService;
 
+import java.time.Duration;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -48,16 +52,20 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * the wait it asked for plus twice the read timeout: the call that failed, then a best-effort release of the grant
  * the master may have made before the reply was lost (a master that does not answer at all costs both).
  *
+ * <p><b>Leased locks.</b> {@link #tryLease} takes a lock that belongs to no thread and ends with its own lease,
+ * outside the session (for job schedulers: ShedLock's {@code lockAtMostFor}); see {@link LeasedLocks}.
+ *
  * <p><b>Observing.</b> A {@link LockObserver} given at construction hears every acquisition, hand-off, release,
  * loss and remote call, by lock type (for metrics and health checks); without one nothing is reported and nothing
  * is added to a call.
  */
-public class DistributeLock implements LockFacade, AutoCloseable {
+public class DistributeLock implements LockFacade, LeasedLocks, AutoCloseable {
 
     private final DistributeLockSettings settings;
     private final RemoteGrants grants;
     private final LocalArbiter arbiter;
     private final NodeSession session;
+    private final RemoteLeases leases;
     private final ObservedAcquisitions acquisitions;
     private final AtomicBoolean closed = new AtomicBoolean();
 
@@ -97,8 +105,9 @@ public class DistributeLock implements LockFacade, AutoCloseable {
         this.settings = Objects.requireNonNull(settings, "settings");
         Objects.requireNonNull(observer, "observer");
         RemoteMemoryLockService remote = RemoteMemoryLockService.of(Objects.requireNonNull(master, "master"));
-        this.grants = new RemoteGrants(observer == LockObserver.NONE ? remote : remote.observedBy(observer),
-                settings.remoteWaitCap());
+        RemoteMemoryLockService observed = observer == LockObserver.NONE ? remote : remote.observedBy(observer);
+        this.grants = new RemoteGrants(observed, settings.remoteWaitCap());
+        this.leases = new RemoteLeases(observed, settings.nodeId());
         this.session = new NodeSession(grants, settings.nodeId(), settings.lease(), settings.renewInterval());
         this.arbiter = new LocalArbiter(settings.nodeId(), grants, session,
                 Objects.requireNonNull(handoffPolicy, "handoffPolicy"), settings.fairLocalLock(),
@@ -184,6 +193,19 @@ public class DistributeLock implements LockFacade, AutoCloseable {
     public boolean isLost(String lockType, String key) {
         RemoteHold hold = arbiter.holdOfCurrentThread(LockId.of(lockType, key));
         return hold != null && hold.isLost();
+    }
+
+    /**
+     * {@inheritDoc} One {@code tryLock} call with the lease and an owner of the lease's own; no session, no
+     * keep-alive: only {@link LeasedLock#extend} makes it last longer.
+     */
+    @Override
+    public Optional<LeasedLock> tryLease(String lockType, String key, Duration lease) {
+        LockId id = LockId.of(lockType, key);
+        if (closed.get()) {
+            throw new IllegalStateException(this + " is closed");
+        }
+        return leases.tryLease(id, lease);
     }
 
     /**

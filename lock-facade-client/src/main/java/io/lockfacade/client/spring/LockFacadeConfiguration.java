@@ -27,6 +27,7 @@ public class LockFacadeConfiguration {
         factory.setConnectTimeout(properties.transport().connectTimeout());
         factory.setReadTimeout(properties.transport().readTimeout());
         factory.setSecret(properties.transport().secret());
+        factory.setTls(properties.transport().tls());
         return factory;
     }
 

@@ -1,11 +1,13 @@
 package io.lockfacade.client.spring;
 
+import io.lockfacade.api.tls.TlsStores;
 import io.lockfacade.client.deadlock.DeadlockDetection;
 import io.lockfacade.client.distributed.DistributeLockSettings;
 import io.lockfacade.client.transport.ClientTransportSettings;
 import org.springframework.core.env.PropertyResolver;
 
 import java.net.URI;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.regex.Pattern;
@@ -21,6 +23,10 @@ import java.util.regex.Pattern;
  *   <tr><td>{@value #CONNECT_TIMEOUT}</td><td>3s</td></tr>
  *   <tr><td>{@value #READ_TIMEOUT}</td><td>15s; must exceed the remote wait cap</td></tr>
  *   <tr><td>{@value #SECRET}</td><td>none</td></tr>
+ *   <tr><td>{@value #TLS_TRUSTSTORE}</td><td>none: the JVM's default CAs check an {@code https://} master</td></tr>
+ *   <tr><td>{@value #TLS_TRUSTSTORE_PASSWORD}</td><td>none</td></tr>
+ *   <tr><td>{@value #TLS_KEYSTORE}</td><td>none: no client certificate</td></tr>
+ *   <tr><td>{@value #TLS_KEYSTORE_PASSWORD}</td><td>none</td></tr>
  *   <tr><td>{@value #NODE_ID}</td><td>{@code node-} and 16 random hex digits</td></tr>
  *   <tr><td>{@value #LEASE}</td><td>30s, renewed every third of it</td></tr>
  *   <tr><td>{@value #MAX_LOCAL_HANDOFFS}</td><td>8</td></tr>
@@ -30,7 +36,7 @@ import java.util.regex.Pattern;
  * </table>
  *
  * @param masterUrl the master's endpoint
- * @param transport connect and read timeouts, secret
+ * @param transport connect and read timeouts, secret, TLS stores
  * @param lock      the {@code DistributeLock} settings
  */
 public record LockFacadeProperties(URI masterUrl, ClientTransportSettings transport, DistributeLockSettings lock) {
@@ -45,6 +51,14 @@ public record LockFacadeProperties(URI masterUrl, ClientTransportSettings transp
     public static final String READ_TIMEOUT = "lockfacade.read-timeout";
     /** Shared secret sent as {@code X-Lock-Secret}. */
     public static final String SECRET = "lockfacade.secret";
+    /** PKCS12 truststore holding the CA that signed the master's certificate ({@code https://} masters). */
+    public static final String TLS_TRUSTSTORE = "lockfacade.tls.truststore";
+    /** Password of {@value #TLS_TRUSTSTORE}. */
+    public static final String TLS_TRUSTSTORE_PASSWORD = "lockfacade.tls.truststore-password";
+    /** PKCS12 keystore with this node's certificate, for a master started with {@code --tls-client-auth need}. */
+    public static final String TLS_KEYSTORE = "lockfacade.tls.keystore";
+    /** Password of {@value #TLS_KEYSTORE}. */
+    public static final String TLS_KEYSTORE_PASSWORD = "lockfacade.tls.keystore-password";
     /** This node's id in lock owners; must be unique among the master's clients. */
     public static final String NODE_ID = "lockfacade.node-id";
     /** Lease asked for with each grant and renewal. */
@@ -80,7 +94,7 @@ public record LockFacadeProperties(URI masterUrl, ClientTransportSettings transp
         ClientTransportSettings transport = new ClientTransportSettings(
                 duration(resolver, CONNECT_TIMEOUT, ClientTransportSettings.DEFAULT_CONNECT_TIMEOUT),
                 duration(resolver, READ_TIMEOUT, ClientTransportSettings.DEFAULT_READ_TIMEOUT),
-                resolver.getProperty(SECRET));
+                resolver.getProperty(SECRET), tls(resolver));
         DistributeLockSettings defaults = DistributeLockSettings.defaults();
         DistributeLockSettings lock = defaults
                 .withNodeId(resolver.getProperty(NODE_ID, defaults.nodeId()).strip())
@@ -118,6 +132,22 @@ public record LockFacadeProperties(URI masterUrl, ClientTransportSettings transp
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException(MASTER_URL + " is not a valid URL: " + e.getMessage(), e);
         }
+    }
+
+    /** @return the TLS stores named, or {@code null} when neither store is */
+    private static TlsStores tls(PropertyResolver resolver) {
+        Path truststore = path(resolver, TLS_TRUSTSTORE);
+        Path keystore = path(resolver, TLS_KEYSTORE);
+        if (truststore == null && keystore == null) {
+            return null;
+        }
+        return new TlsStores(keystore, resolver.getProperty(TLS_KEYSTORE_PASSWORD), truststore,
+                resolver.getProperty(TLS_TRUSTSTORE_PASSWORD));
+    }
+
+    private static Path path(PropertyResolver resolver, String property) {
+        String text = resolver.getProperty(property);
+        return text == null || text.isBlank() ? null : Path.of(text.strip());
     }
 
     private static Duration duration(PropertyResolver resolver, String property, Duration fallback) {

@@ -1,6 +1,7 @@
 package io.lockfacade.client.transport;
 
 import io.lockfacade.api.LockLimits;
+import io.lockfacade.api.tls.TlsStores;
 
 import java.time.Duration;
 import java.util.Objects;
@@ -13,8 +14,11 @@ import java.util.Objects;
  *                       {@code tryLock} call asks for (10 s by default), or waiting calls time out
  * @param secret         the shared secret sent as {@value LockLimits#SECRET_HEADER}, or {@code null} when the
  *                       master needs none; blank counts as none. Never printed by {@link #toString()}
+ * @param tls            the truststore to check an {@code https://} master's certificate with (the JVM's default
+ *                       CAs without one) and the keystore to present when the master asks for a client certificate;
+ *                       {@code null} for neither. Passwords are never printed
  */
-public record ClientTransportSettings(Duration connectTimeout, Duration readTimeout, String secret) {
+public record ClientTransportSettings(Duration connectTimeout, Duration readTimeout, String secret, TlsStores tls) {
 
     /** Default connect timeout. */
     public static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(3);
@@ -29,6 +33,11 @@ public record ClientTransportSettings(Duration connectTimeout, Duration readTime
         secret = secret == null || secret.isBlank() ? null : requireHeaderValue(secret);
     }
 
+    /** Settings without TLS stores. */
+    public ClientTransportSettings(Duration connectTimeout, Duration readTimeout, String secret) {
+        this(connectTimeout, readTimeout, secret, null);
+    }
+
     /** @return default timeouts and no secret */
     public static ClientTransportSettings defaults() {
         return new ClientTransportSettings(DEFAULT_CONNECT_TIMEOUT, DEFAULT_READ_TIMEOUT, null);
@@ -36,23 +45,31 @@ public record ClientTransportSettings(Duration connectTimeout, Duration readTime
 
     /** @return these settings with another connect timeout */
     public ClientTransportSettings withConnectTimeout(Duration newConnectTimeout) {
-        return new ClientTransportSettings(newConnectTimeout, readTimeout, secret);
+        return new ClientTransportSettings(newConnectTimeout, readTimeout, secret, tls);
     }
 
     /** @return these settings with another read timeout */
     public ClientTransportSettings withReadTimeout(Duration newReadTimeout) {
-        return new ClientTransportSettings(connectTimeout, newReadTimeout, secret);
+        return new ClientTransportSettings(connectTimeout, newReadTimeout, secret, tls);
     }
 
     /** @return these settings with another secret ({@code null} or blank for none) */
     public ClientTransportSettings withSecret(String newSecret) {
-        return new ClientTransportSettings(connectTimeout, readTimeout, newSecret);
+        return new ClientTransportSettings(connectTimeout, readTimeout, newSecret, tls);
+    }
+
+    /**
+     * @param newTls the truststore (and keystore) for {@code https://} masters, or {@code null} for none
+     * @return these settings with other TLS stores
+     */
+    public ClientTransportSettings withTls(TlsStores newTls) {
+        return new ClientTransportSettings(connectTimeout, readTimeout, secret, newTls);
     }
 
     @Override
     public String toString() {
         return "ClientTransportSettings[connectTimeout=" + connectTimeout + ", readTimeout=" + readTimeout
-                + ", secret=" + (secret == null ? "none" : "(set)") + "]";
+                + ", secret=" + (secret == null ? "none" : "(set)") + ", tls=" + (tls == null ? "none" : tls) + "]";
     }
 
     private static void requirePositive(String name, Duration value) {

@@ -1,6 +1,7 @@
 package io.lockfacade.client.transport;
 
 import io.lockfacade.api.MemoryLockService;
+import io.lockfacade.api.tls.TlsStores;
 import org.springframework.beans.factory.FactoryBean;
 import org.springframework.beans.factory.InitializingBean;
 
@@ -21,6 +22,7 @@ public class MemoryLockServiceProxyFactoryBean implements FactoryBean<MemoryLock
     private Duration connectTimeout = ClientTransportSettings.DEFAULT_CONNECT_TIMEOUT;
     private Duration readTimeout = ClientTransportSettings.DEFAULT_READ_TIMEOUT;
     private String secret;
+    private TlsStores tls;
     private RemoteMemoryLockService service;
 
     /**
@@ -62,6 +64,14 @@ public class MemoryLockServiceProxyFactoryBean implements FactoryBean<MemoryLock
     }
 
     /**
+     * @param tls the truststore that checks an {@code https://} master and the keystore presented to one that asks
+     *            for client certificates; {@code null} for the JVM's default CAs and no client certificate
+     */
+    public void setTls(TlsStores tls) {
+        this.tls = tls;
+    }
+
+    /**
      * Builds the proxy; nothing is sent to the master yet.
      *
      * @throws IllegalStateException    if {@code serviceUrl} is not set
@@ -73,7 +83,7 @@ public class MemoryLockServiceProxyFactoryBean implements FactoryBean<MemoryLock
             throw new IllegalStateException("serviceUrl is required, e.g. http://master:8080/remoting/MemoryLockService");
         }
         service = MemoryLockServiceProxies.create(serviceUrl,
-                new ClientTransportSettings(connectTimeout, readTimeout, secret));
+                new ClientTransportSettings(connectTimeout, readTimeout, secret, tls));
     }
 
     /** @return the proxy, built on first use if {@link #afterPropertiesSet()} was not called */

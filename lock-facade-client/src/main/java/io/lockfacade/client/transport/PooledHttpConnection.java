@@ -11,6 +11,7 @@ import org.apache.hc.core5.http.NoHttpResponseException;
 import org.apache.hc.core5.http.io.entity.ByteArrayEntity;
 import org.apache.hc.core5.http.io.entity.EntityUtils;
 
+import javax.net.ssl.SSLException;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -128,12 +129,19 @@ final class PooledHttpConnection implements HessianConnection {
             post.addHeader(header[0], header[1]);
         }
         post.setEntity(new ByteArrayEntity(call, HESSIAN));
-        return client.execute(post, response -> {
-            HttpEntity entity = response.getEntity();
-            byte[] content = entity == null ? new byte[0] : EntityUtils.toByteArray(entity);
-            Header encoding = response.getFirstHeader("Content-Encoding");
-            return new Reply(response.getCode(), content, encoding == null ? null : encoding.getValue());
-        });
+        try {
+            return client.execute(post, response -> {
+                HttpEntity entity = response.getEntity();
+                byte[] content = entity == null ? new byte[0] : EntityUtils.toByteArray(entity);
+                Header encoding = response.getFirstHeader("Content-Encoding");
+                return new Reply(response.getCode(), content, encoding == null ? null : encoding.getValue());
+            });
+        } catch (SSLException handshake) {
+            throw new SSLException("TLS with " + uri.getHost() + ":" + uri.getPort() + " failed: "
+                    + handshake.getMessage() + " (the client's truststore must hold the CA that signed the master's "
+                    + "certificate, the certificate must name the host of the URL, and a master started with "
+                    + "--tls-client-auth need wants the client's keystore)", handshake);
+        }
     }
 
     private static String excerpt(byte[] content) {

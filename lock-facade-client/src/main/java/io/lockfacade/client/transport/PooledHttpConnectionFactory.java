@@ -35,6 +35,10 @@ import java.util.concurrent.atomic.AtomicLong;
  * {@link PooledHttpConnection}). Idle connections are swept on the calling threads, at most once per
  * {@link #SWEEP_INTERVAL}: the transport starts no thread of its own.
  *
+ * <p><b>TLS.</b> {@code https://} masters are checked against the settings' truststore (the JVM's CAs without
+ * one), host name included. A pooled connection keeps its TLS session for as long as it is pooled, and a new
+ * connection resumes the session of an earlier one, so TLS costs a full handshake only on the first connection.
+ *
  * <p><b>Bounds.</b> Connecting is bounded by the connect timeout; waiting for a pooled connection, and for the
  * reply once sent, by the read timeout. Each request carries the shared secret when one is configured.
  */
@@ -63,6 +67,7 @@ public final class PooledHttpConnectionFactory implements HessianConnectionFacto
     public PooledHttpConnectionFactory(ClientTransportSettings settings) {
         this.settings = Objects.requireNonNull(settings, "settings");
         this.pool = PoolingHttpClientConnectionManagerBuilder.create()
+                .setTlsSocketStrategy(ClientTls.strategy(settings.tls()))
                 .setMaxConnTotal(MAX_CONNECTIONS)
                 .setMaxConnPerRoute(MAX_CONNECTIONS)
                 .setDefaultConnectionConfig(ConnectionConfig.custom()

@@ -1,10 +1,13 @@
 package io.lockfacade.group.raft;
 
 import io.lockfacade.group.state.ReplicatedLockTable;
+import io.lockfacade.group.tls.PeerTls;
 import org.jgroups.Address;
 import org.jgroups.JChannel;
 import org.jgroups.Receiver;
 import org.jgroups.View;
+import org.jgroups.conf.ConfiguratorFactory;
+import org.jgroups.conf.ProtocolStackConfigurator;
 import org.jgroups.protocols.raft.RAFT;
 import org.jgroups.raft.util.Utils;
 import org.jgroups.util.ExtendedUUID;
@@ -41,9 +44,10 @@ public final class GroupMember implements AutoCloseable {
     private final LastContact lastContact;
     private final LockStateMachine stateMachine;
     private final RoleClock roleClock;
+    private final boolean https;
 
     private GroupMember(GroupTopology topology, GroupMemberAddress self, JChannel channel,
-                        LockStateMachine stateMachine, RoleClock roleClock) {
+                        LockStateMachine stateMachine, RoleClock roleClock, boolean https) {
         this.topology = topology;
         this.self = self;
         this.channel = channel;
@@ -51,6 +55,7 @@ public final class GroupMember implements AutoCloseable {
         this.lastContact = channel.getProtocolStack().findProtocol(LastContact.class);
         this.stateMachine = stateMachine;
         this.roleClock = roleClock;
+        this.https = https;
     }
 
     /**
@@ -73,14 +78,41 @@ public final class GroupMember implements AutoCloseable {
      */
     public static GroupMember start(GroupTopology topology, String selfId, Path dataDir, FsyncPolicy fsync)
             throws IOException {
+        return start(topology, selfId, dataDir, fsync, null);
+    }
+
+    /**
+     * {@link #start(GroupTopology, String, Path, FsyncPolicy)} with mutual TLS between members: every connection
+     * of the stack (Raft port and failure-detection port, both directions) is TLS and accepts only a peer whose
+     * certificate chains to the truststore's CA and names a member.
+     *
+     * @param tls the member's stores, or {@code null} for plain TCP
+     * @throws IOException if the directory or the port cannot be used
+     * @throws IllegalArgumentException if a store cannot be read
+     */
+    public static GroupMember start(GroupTopology topology, String selfId, Path dataDir, FsyncPolicy fsync,
+                                    PeerTls tls) throws IOException {
         GroupMemberAddress self = topology.require(selfId);
         Files.createDirectories(dataDir);
         String config = RaftTuning.stackConfig(topology, self, dataDir, fsync);
         JChannel channel;
         try {
-            channel = new JChannel(new ByteArrayInputStream(config.getBytes(StandardCharsets.UTF_8)));
+            ProtocolStackConfigurator stack = ConfiguratorFactory.getStackConfigurator(
+                    new ByteArrayInputStream(config.getBytes(StandardCharsets.UTF_8)));
+            if (tls != null) {
+                RaftTuning.useTlsFailureDetection(stack.getProtocolStack(), self);
+            }
+            channel = new JChannel(stack);
         } catch (Exception e) {
             throw new IOException("cannot build the group stack of " + selfId + ": " + e.getMessage(), e);
+        }
+        if (tls != null) {
+            try {
+                channel.getProtocolStack().getTransport().setSocketFactory(tls.socketFactory(topology));
+            } catch (RuntimeException e) {
+                channel.close();
+                throw e;
+            }
         }
         LockStateMachine stateMachine = new LockStateMachine(new ReplicatedLockTable());
         RoleClock roleClock = new RoleClock(selfId);
@@ -101,7 +133,7 @@ public final class GroupMember implements AutoCloseable {
             throw new IOException("member " + selfId + " cannot join its group on " + self.raftAddress() + ": "
                     + e.getMessage(), e);
         }
-        return new GroupMember(topology, self, channel, stateMachine, roleClock);
+        return new GroupMember(topology, self, channel, stateMachine, roleClock, tls != null);
     }
 
     /**
@@ -159,7 +191,7 @@ public final class GroupMember implements AutoCloseable {
 
     /** @return the Hessian endpoint of the leader, if one is known */
     public Optional<URI> leaderEndpoint() {
-        return leaderId().flatMap(topology::member).map(GroupMemberAddress::serviceUri);
+        return leaderId().flatMap(topology::member).map(member -> member.serviceUri(https));
     }
 
     /** @return this member's view of the group */
@@ -179,9 +211,15 @@ public final class GroupMember implements AutoCloseable {
             } else {
                 role = MemberRole.UNKNOWN;
             }
-            members.add(new GroupStatus.Member(member.id(), member.httpUri().toString(), role));
+            members.add(new GroupStatus.Member(member.id(), member.httpUri(https).toString(), role));
         }
         return new GroupStatus(self.id(), leader, term(), members);
+    }
+
+    /** @return the logical names of the processes in this member's JGroups view, e.g. {@code [n1, n2, n3]} */
+    public List<String> viewNames() {
+        View view = channel.getView();
+        return view == null ? List.of() : view.getMembers().stream().map(Address::toString).toList();
     }
 
     /** The Raft protocol of this member's stack, for {@link GroupProgress}. */

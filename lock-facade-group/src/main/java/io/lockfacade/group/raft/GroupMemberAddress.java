@@ -16,13 +16,23 @@ public record GroupMemberAddress(String id, String host, int httpPort, int raftP
 
     /** @return {@code http://HOST:HTTP_PORT} */
     public URI httpUri() {
+        return httpUri(false);
+    }
+
+    /** @return {@code https://HOST:HTTP_PORT} when {@code https}, else {@code http://HOST:HTTP_PORT} */
+    public URI httpUri(boolean https) {
         String uriHost = host.indexOf(':') >= 0 && !host.startsWith("[") ? "[" + host + "]" : host;
-        return URI.create("http://" + uriHost + ":" + httpPort);
+        return URI.create((https ? "https" : "http") + "://" + uriHost + ":" + httpPort);
     }
 
     /** @return the member's Hessian endpoint, {@code http://HOST:HTTP_PORT/remoting/MemoryLockService} */
     public URI serviceUri() {
-        return URI.create(httpUri() + LockLimits.SERVICE_PATH);
+        return serviceUri(false);
+    }
+
+    /** @return the member's Hessian endpoint, over HTTPS when {@code https} */
+    public URI serviceUri(boolean https) {
+        return URI.create(httpUri(https) + LockLimits.SERVICE_PATH);
     }
 
     /** @return {@code HOST:RAFT_PORT}, the address Raft peers dial */

@@ -1,5 +1,7 @@
 package io.lockfacade.group.raft;
 
+import org.jgroups.conf.ProtocolConfiguration;
+
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -7,6 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -128,6 +131,30 @@ public final class RaftTuning {
         values.put("RESEND_MS", millis(RESEND));
         values.put("RETRANSMIT_MS", millis(RETRANSMIT));
         return fill(template(), values);
+    }
+
+    /**
+     * Puts FD_SOCK where the stack has FD_SOCK2, listening on the same port (RAFT_PORT + {@link #FD_SOCK_OFFSET}).
+     * FD_SOCK2 listens through NIO channels, which JGroups cannot wrap in TLS; FD_SOCK opens its sockets through the
+     * transport's socket factory, so with TLS its port accepts only members, and a crashed member's connection
+     * still closes at once.
+     *
+     * @param protocols the stack's configuration, changed in place
+     * @param self      the member the stack is for
+     */
+    public static void useTlsFailureDetection(List<ProtocolConfiguration> protocols, GroupMemberAddress self) {
+        for (int i = 0; i < protocols.size(); i++) {
+            if (protocols.get(i).getProtocolName().equals("FD_SOCK2")) {
+                Map<String, String> properties = new LinkedHashMap<>();
+                properties.put("start_port", String.valueOf(self.raftPort() + FD_SOCK_OFFSET));
+                properties.put("port_range", String.valueOf(FD_SOCK_PORT_RANGE));
+                properties.put("client_bind_port", "0");
+                properties.put("sock_conn_timeout", millis(CONNECT_TIMEOUT));
+                protocols.set(i, new ProtocolConfiguration("FD_SOCK", properties));
+                return;
+            }
+        }
+        throw new IllegalStateException("the group stack has no FD_SOCK2 to replace");
     }
 
     static String fill(String template, Map<String, String> values) {

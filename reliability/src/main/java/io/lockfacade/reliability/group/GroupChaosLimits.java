@@ -64,6 +64,17 @@ public final class GroupChaosLimits {
     /** A commit slower than this after a heal gets the members' threads dumped, for the diagnosis. */
     public static final Duration SLOW_COMMIT = Duration.ofSeconds(3);
 
+    /** System property that runs the group fault tests with TLS on every member ({@code -Dlockfacade.group.tls=true}). */
+    public static final String TLS_PROPERTY = "lockfacade.group.tls";
+
     private GroupChaosLimits() {
+    }
+
+    /**
+     * @return the group's certificates, made in {@code dir}, when {@value #TLS_PROPERTY} is {@code true}; else
+     *         {@code null} (plain HTTP and TCP)
+     */
+    public static GroupTls tlsIfAsked(java.nio.file.Path dir, MemberNetwork network) {
+        return Boolean.getBoolean(TLS_PROPERTY) ? GroupTls.create(dir, MasterGroup.memberIds(MEMBERS), network) : null;
     }
 }

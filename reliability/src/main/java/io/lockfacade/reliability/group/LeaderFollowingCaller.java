@@ -44,8 +44,18 @@ public final class LeaderFollowingCaller {
      * @param realHttpPorts member id to the member's real HTTP port, as {@code not leader} answers name it
      */
     public LeaderFollowingCaller(Map<String, URI> callEndpoints, Map<String, Integer> realHttpPorts) {
-        ClientTransportSettings transport = new ClientTransportSettings(GroupChaosLimits.CONNECT_TIMEOUT,
+        this(callEndpoints, realHttpPorts, null);
+    }
+
+    /**
+     * @param callEndpoints member id to the endpoint to call it at (the member's own, or a proxy's)
+     * @param realHttpPorts member id to the member's real HTTP port, as {@code not leader} answers name it
+     * @param tls           the group's certificates when it runs with TLS, else {@code null}
+     */
+    public LeaderFollowingCaller(Map<String, URI> callEndpoints, Map<String, Integer> realHttpPorts, GroupTls tls) {
+        ClientTransportSettings plain = new ClientTransportSettings(GroupChaosLimits.CONNECT_TIMEOUT,
                 GroupChaosLimits.READ_TIMEOUT, null);
+        ClientTransportSettings transport = tls == null ? plain : tls.clientSettings(plain);
         callEndpoints.forEach((id, uri) -> services.put(id, MemoryLockServiceProxies.create(uri, transport)));
         this.ids = List.copyOf(callEndpoints.keySet());
         Map<Integer, String> byPort = new LinkedHashMap<>();
@@ -58,7 +68,7 @@ public final class LeaderFollowingCaller {
     public static LeaderFollowingCaller direct(MasterGroup group) {
         Map<String, URI> endpoints = new LinkedHashMap<>();
         group.ids().forEach(id -> endpoints.put(id, group.endpoint(id)));
-        return new LeaderFollowingCaller(endpoints, realPorts(group));
+        return new LeaderFollowingCaller(endpoints, realPorts(group), group.tls().orElse(null));
     }
 
     /** @return member id to real HTTP port */

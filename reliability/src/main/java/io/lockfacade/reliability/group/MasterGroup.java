@@ -1,5 +1,6 @@
 package io.lockfacade.reliability.group;
 
+import io.lockfacade.client.transport.ClientTransportSettings;
 import io.lockfacade.group.raft.LoopbackPorts;
 import io.lockfacade.reliability.process.ChildJvm;
 import io.lockfacade.reliability.process.MasterAdmin;
@@ -34,6 +35,7 @@ public final class MasterGroup implements AutoCloseable {
     private final Map<String, Member> members;
     private final String adminPassword;
     private final MemberNetwork network;
+    private final GroupTls tls;
 
     /** One member: its ports, its data folder and its current process. */
     private static final class Member {
@@ -49,10 +51,11 @@ public final class MasterGroup implements AutoCloseable {
         }
     }
 
-    private MasterGroup(Map<String, Member> members, String adminPassword, MemberNetwork network) {
+    private MasterGroup(Map<String, Member> members, String adminPassword, MemberNetwork network, GroupTls tls) {
         this.members = members;
         this.adminPassword = adminPassword;
         this.network = network;
+        this.tls = tls;
     }
 
     /**
@@ -74,6 +77,18 @@ public final class MasterGroup implements AutoCloseable {
      */
     public static MasterGroup start(int size, Path dataRoot, Path logDir, String adminPassword,
                                     List<String> jvmOptions, MemberNetwork network) {
+        return start(size, dataRoot, logDir, adminPassword, jvmOptions, network, null);
+    }
+
+    /**
+     * As {@link #start(int, Path, Path, String, List, MemberNetwork)}, with {@code --tls-keystore} and
+     * {@code --tls-truststore} on every member when {@code tls} is given: HTTPS for clients and the admin, mutual
+     * TLS between members.
+     *
+     * @param tls the group's certificates, or {@code null} for plain HTTP and TCP
+     */
+    public static MasterGroup start(int size, Path dataRoot, Path logDir, String adminPassword,
+                                    List<String> jvmOptions, MemberNetwork network, GroupTls tls) {
         List<Integer> ports = LoopbackPorts.reserve(MasterProcess.LOOPBACK, 2 * size);
         List<String> entries = new ArrayList<>();
         for (int i = 0; i < size; i++) {
@@ -88,9 +103,9 @@ public final class MasterGroup implements AutoCloseable {
             List<String> args = List.of("--node-id", id, "--group", topology, "--data-dir", dataDir.toString());
             members.put(id, new Member(ports.get(2 * i), ports.get(2 * i + 1), new MasterProcess.Settings(id,
                     logDir.resolve(id), null, adminPassword, jvmOptions, args, network.host(id),
-                    network.wrapper(id))));
+                    network.wrapper(id), tls == null ? null : tls.member(id))));
         }
-        MasterGroup group = new MasterGroup(members, adminPassword, network);
+        MasterGroup group = new MasterGroup(members, adminPassword, network, tls);
         try {
             group.startAll(List.copyOf(members.keySet()));
         } catch (RuntimeException e) {
@@ -110,9 +125,20 @@ public final class MasterGroup implements AutoCloseable {
         return List.copyOf(members.keySet());
     }
 
-    /** @return the member's Hessian endpoint */
+    /** @return the member's Hessian endpoint ({@code https} with TLS) */
     public URI endpoint(String id) {
-        return URI.create("http://" + network.host(id) + ":" + member(id).httpPort + SERVICE_PATH);
+        return URI.create((tls == null ? "http" : "https") + "://" + network.host(id) + ":" + member(id).httpPort
+                + SERVICE_PATH);
+    }
+
+    /** @return the group's certificates, if it runs with TLS */
+    public Optional<GroupTls> tls() {
+        return Optional.ofNullable(tls);
+    }
+
+    /** @return {@code settings}, with the group's truststore when it runs with TLS */
+    public ClientTransportSettings clientSettings(ClientTransportSettings settings) {
+        return tls == null ? settings : tls.clientSettings(settings);
     }
 
     /** @return the member's HTTP port (the same across restarts) */
@@ -133,7 +159,8 @@ public final class MasterGroup implements AutoCloseable {
     /** @return the member's view of the group, or empty if it did not answer (down, frozen, starting) */
     public Optional<GroupView> view(String id) {
         try {
-            return Optional.of(GroupView.parse(new MasterAdmin(network.host(id), () -> httpPort(id), adminPassword).groupStatus()));
+            return Optional.of(GroupView.parse(new MasterAdmin(network.host(id), () -> httpPort(id), adminPassword,
+                    tls == null ? null : tls.client()).groupStatus()));
         } catch (IOException | IllegalArgumentException e) {
             return Optional.empty();
         } catch (InterruptedException e) {

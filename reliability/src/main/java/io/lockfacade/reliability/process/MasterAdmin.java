@@ -1,5 +1,8 @@
 package io.lockfacade.reliability.process;
 
+import io.lockfacade.api.tls.Pkcs12Stores;
+import io.lockfacade.api.tls.TlsStores;
+
 import java.io.IOException;
 import java.net.URI;
 import java.net.URLEncoder;
@@ -25,7 +28,8 @@ public final class MasterAdmin {
     /** A session in the listing: id, then node (the API writes the record's components in order). */
     private static final Pattern SESSION = Pattern.compile("\"id\":\"([^\"]+)\",\"node\":\"([^\"]+)\"");
 
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(TIMEOUT).build();
+    private final HttpClient http;
+    private final String scheme;
     private final String host;
     private final IntSupplier port;
     private final String authorization;
@@ -44,6 +48,24 @@ public final class MasterAdmin {
      * @param password the admin password, user {@code admin}
      */
     public MasterAdmin(String host, IntSupplier port, String password) {
+        this(host, port, password, null);
+    }
+
+    /**
+     * @param host       the address the master serves on
+     * @param port       the master's current HTTP port (it may move when the master restarts)
+     * @param password   the admin password, user {@code admin}
+     * @param truststore for a master started with TLS: the truststore (and its password) holding its CA, or
+     *                   {@code null} for plain HTTP
+     */
+    public MasterAdmin(String host, IntSupplier port, String password, TlsStores truststore) {
+        HttpClient.Builder builder = HttpClient.newBuilder().connectTimeout(TIMEOUT);
+        if (truststore != null) {
+            builder.sslContext(Pkcs12Stores.context(null,
+                    Pkcs12Stores.trustManager(truststore.truststore(), truststore.truststorePassword())));
+        }
+        this.http = builder.build();
+        this.scheme = truststore == null ? "http" : "https";
         this.host = host;
         this.port = port;
         this.authorization = "Basic " + Base64.getEncoder()
@@ -91,6 +113,6 @@ public final class MasterAdmin {
     }
 
     private URI uri(String pathAndQuery) {
-        return URI.create("http://" + host + ":" + port.getAsInt() + pathAndQuery);
+        return URI.create(scheme + "://" + host + ":" + port.getAsInt() + pathAndQuery);
     }
 }

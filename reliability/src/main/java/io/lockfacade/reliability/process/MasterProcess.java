@@ -1,5 +1,7 @@
 package io.lockfacade.reliability.process;
 
+import io.lockfacade.api.tls.TlsStores;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -32,7 +34,7 @@ public final class MasterProcess implements AutoCloseable {
     public static final String LOOPBACK = "127.0.0.1";
 
     private static final String MAIN_CLASS = "io.lockfacade.webapp.MasterMain";
-    private static final Pattern SERVICE_URL = Pattern.compile("(http://[^\\s/]+:(\\d+)/remoting/MemoryLockService)");
+    private static final Pattern SERVICE_URL = Pattern.compile("(https?://[^\\s/]+:(\\d+)/remoting/MemoryLockService)");
     private static final Duration STARTUP_TIMEOUT = Duration.ofSeconds(60);
     private static final int RESTART_ATTEMPTS = 10;
     private static final long RESTART_PAUSE_MILLIS = 300;
@@ -54,9 +56,17 @@ public final class MasterProcess implements AutoCloseable {
      * @param host         the address it serves on ({@code --host})
      * @param wrapper      the command the JVM is started through, keeping its pid (e.g. {@code ip netns exec NS}),
      *                     or empty
+     * @param tls          the master's keystore and truststore ({@code --tls-*}, passwords in the environment), or
+     *                     {@code null} for plain HTTP
      */
     public record Settings(String name, Path logDir, String secret, String adminPassword, List<String> jvmOptions,
-                           List<String> masterArgs, String host, List<String> wrapper) {
+                           List<String> masterArgs, String host, List<String> wrapper, TlsStores tls) {
+
+        /** Settings of a master without TLS. */
+        public Settings(String name, Path logDir, String secret, String adminPassword, List<String> jvmOptions,
+                        List<String> masterArgs, String host, List<String> wrapper) {
+            this(name, logDir, secret, adminPassword, jvmOptions, masterArgs, host, wrapper, null);
+        }
 
         /** Settings of a master on loopback, started directly. */
         public Settings(String name, Path logDir, String secret, String adminPassword, List<String> jvmOptions,
@@ -166,6 +176,12 @@ public final class MasterProcess implements AutoCloseable {
         env.put("LOCKFACADE_ADMIN_PASSWORD", settings.adminPassword());
         if (settings.secret() != null) {
             env.put("LOCKFACADE_SECRET", settings.secret());
+        }
+        if (settings.tls() != null) {
+            command.addAll(List.of("--tls-keystore", settings.tls().keystore().toString(),
+                    "--tls-truststore", settings.tls().truststore().toString()));
+            env.put("LOCKFACADE_TLS_KEYSTORE_PASSWORD", settings.tls().keystorePassword());
+            env.put("LOCKFACADE_TLS_TRUSTSTORE_PASSWORD", settings.tls().truststorePassword());
         }
         ChildJvm jvm = ChildJvm.start(settings.name() + "-" + incarnations, settings.wrapper(),
                 settings.jvmOptions(), command,

@@ -78,8 +78,8 @@ public final class GroupFaultChecks {
 
     /** @return member {@code id}'s Hessian endpoint, no leader following, a read timeout longer than a freeze */
     public static MemoryLockService direct(MasterGroup group, String id) {
-        return MemoryLockServiceProxies.create(group.endpoint(id), new ClientTransportSettings(
-                GroupChaosLimits.CONNECT_TIMEOUT, GroupChaosLimits.FREEZE.plus(GroupChaosLimits.READ_TIMEOUT), null));
+        return MemoryLockServiceProxies.create(group.endpoint(id), group.clientSettings(new ClientTransportSettings(
+                GroupChaosLimits.CONNECT_TIMEOUT, GroupChaosLimits.FREEZE.plus(GroupChaosLimits.READ_TIMEOUT), null)));
     }
 
     /**

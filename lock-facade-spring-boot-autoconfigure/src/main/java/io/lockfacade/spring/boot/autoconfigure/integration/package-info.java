@@ -1,0 +1,2 @@
+/** Auto-configuration of Spring Integration's lock registry on Lock Facade. */
+package io.lockfacade.spring.boot.autoconfigure.integration;

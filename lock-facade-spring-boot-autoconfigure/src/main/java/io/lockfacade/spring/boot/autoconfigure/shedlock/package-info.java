@@ -1,0 +1,2 @@
+/** Auto-configuration of ShedLock's lock provider on Lock Facade. */
+package io.lockfacade.spring.boot.autoconfigure.shedlock;
