@@ -1,13 +1,12 @@
 package io.lockfacade.api.deadlock;
 
-import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Deque;
 import java.util.List;
 import java.util.Optional;
+import java.util.PriorityQueue;
 
 /**
- * Checks each wait for a deadlock once it has lasted a check delay, as PostgreSQL's {@code deadlock_timeout}
+ * Checks each wait for a deadlock once it has lasted its check delay, as PostgreSQL's {@code deadlock_timeout}
  * does: most waits end sooner and cost no search. Each check searches from its own wait only. A cycle is reported
  * by the first check that finds it, at the latest the check of its closing wait one delay after the cycle formed,
  * and its victim's wait (the youngest) ends at once, so that no later check reports it again. A cycle broken before
@@ -20,25 +19,36 @@ import java.util.Optional;
 public final class DelayedDeadlockCheck<T, L> {
 
     private final WaitForGraph<T, L> graph;
-    private final long delayNanos;
-    private final Deque<Due<T, L>> checks = new ArrayDeque<>();
+    private final WaitView<T, L> view;
+    private final PriorityQueue<Due<T, L>> checks = new PriorityQueue<>(
+            (first, second) -> Long.compare(first.atNanos() - second.atNanos(), 0)); // wraps as nanoTime does
+
+    /** @param graph the graph the owner keeps up to date and searches; the owner calls both under one lock */
+    public DelayedDeadlockCheck(WaitForGraph<T, L> graph) {
+        this(graph, graph);
+    }
 
     /**
-     * @param graph      the graph the owner keeps up to date; the owner calls it and this check under one lock
-     * @param delayNanos how long a wait lasts before it is checked ({@code >= 0})
+     * @param graph the graph the owner keeps up to date; the owner calls it and this check under one lock
+     * @param view  what the checks search and confirm: the graph, or the graph seen through what the owner knows
+     *              better (the master counts a claimed hold only while its grant's fencing token is current)
      */
-    public DelayedDeadlockCheck(WaitForGraph<T, L> graph, long delayNanos) {
+    public DelayedDeadlockCheck(WaitForGraph<T, L> graph, WaitView<T, L> view) {
+        this.graph = graph;
+        this.view = view;
+    }
+
+    /**
+     * Records the wait in the graph and schedules its check.
+     *
+     * @param delayNanos how long the wait lasts before it is checked ({@code >= 0})
+     */
+    public Wait<L> waitBegan(T thread, L lock, long nowNanos, long delayNanos) {
         if (delayNanos < 0) {
             throw new IllegalArgumentException("delayNanos must not be negative, was " + delayNanos);
         }
-        this.graph = graph;
-        this.delayNanos = delayNanos;
-    }
-
-    /** Records the wait in the graph and schedules its check. */
-    public Wait<L> waitBegan(T thread, L lock, long nowNanos) {
         Wait<L> wait = graph.waitBegan(thread, lock, nowNanos);
-        checks.addLast(new Due<>(thread, wait, nowNanos + delayNanos));
+        checks.add(new Due<>(thread, wait, nowNanos + delayNanos));
         return wait;
     }
 
@@ -50,13 +60,13 @@ public final class DelayedDeadlockCheck<T, L> {
      */
     public List<WaitCycle<T, L>> due(long nowNanos) {
         List<WaitCycle<T, L>> found = new ArrayList<>(0);
-        while (!checks.isEmpty() && checks.peekFirst().atNanos() - nowNanos <= 0) {
-            Due<T, L> check = checks.pollFirst();
+        while (!checks.isEmpty() && checks.peek().atNanos() - nowNanos <= 0) {
+            Due<T, L> check = checks.poll();
             if (!check.waiting().equals(graph.waitOf(check.thread()))) {
                 continue; // that wait ended; a later wait of the thread has its own check
             }
-            Optional<WaitCycle<T, L>> cycle = graph.cycleThrough(check.thread());
-            if (cycle.isPresent()) {
+            Optional<WaitCycle<T, L>> cycle = CycleSearch.through(view, check.thread());
+            if (cycle.isPresent() && CycleSearch.isStillStanding(view, cycle.get())) {
                 graph.waitEnded(cycle.get().victim());
                 found.add(cycle.get());
             }
@@ -66,7 +76,7 @@ public final class DelayedDeadlockCheck<T, L> {
 
     /** @return when the next check is due, or empty if none is pending */
     public Optional<Long> nextDueNanos() {
-        return checks.isEmpty() ? Optional.empty() : Optional.of(checks.peekFirst().atNanos());
+        return checks.isEmpty() ? Optional.empty() : Optional.of(checks.peek().atNanos());
     }
 
     private record Due<T, L>(T thread, Wait<L> waiting, long atNanos) {

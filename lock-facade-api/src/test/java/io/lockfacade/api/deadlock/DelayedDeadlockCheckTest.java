@@ -17,7 +17,7 @@ class DelayedDeadlockCheckTest {
     private static final long DELAY = TimeUnit.MILLISECONDS.toNanos(100);
 
     private final WaitForGraph<String, String> graph = new WaitForGraph<>();
-    private final DelayedDeadlockCheck<String, String> check = new DelayedDeadlockCheck<>(graph, DELAY);
+    private final DelayedDeadlockCheck<String, String> check = new DelayedDeadlockCheck<>(graph);
 
     @Test
     void twoThreadsOnTwoNodesInCrossingOrdersAreOneCycleWhoseVictimIsTheClosingWait() {
@@ -51,9 +51,9 @@ class DelayedDeadlockCheckTest {
         holds("n1:a", "t/a");
         holds("n1:b", "t/b");
         holds("n2:c", "t/k");
-        check.waitBegan("n1:a", "t/k", 0); // the node's remote waiter for t/k
-        check.waitBegan("n1:b", "t/k", 1); // queued on the node behind n1:a, holding t/b
-        check.waitBegan("n2:c", "t/b", 2);
+        check.waitBegan("n1:a", "t/k", 0, DELAY); // the node's remote waiter for t/k
+        check.waitBegan("n1:b", "t/k", 1, DELAY); // queued on the node behind n1:a, holding t/b
+        check.waitBegan("n2:c", "t/b", 2, DELAY);
 
         WaitCycle<String, String> cycle = onlyCycleDueAt(2 + DELAY);
 
@@ -66,16 +66,16 @@ class DelayedDeadlockCheckTest {
         holds("n1:a", "t/1");
         holds("n2:b", "t/2");
         holds("n3:c", "t/3");
-        check.waitBegan("n1:a", "t/2", 0);
-        check.waitBegan("n2:b", "t/3", 1);
+        check.waitBegan("n1:a", "t/2", 0, DELAY);
+        check.waitBegan("n2:b", "t/3", 1, DELAY);
         assertTrue(check.due(DELAY * 10).isEmpty());
     }
 
     @Test
     void aWaitForALockWhoseHolderIsUnknownIsNoCycle() {
         holds("n1:a", "t/1");
-        check.waitBegan("n1:a", "t/free", 0);
-        check.waitBegan("n2:b", "t/1", 1); // holds nothing
+        check.waitBegan("n1:a", "t/free", 0, DELAY);
+        check.waitBegan("n2:b", "t/1", 1, DELAY); // holds nothing
         assertTrue(check.due(DELAY * 10).isEmpty());
     }
 
@@ -104,22 +104,53 @@ class DelayedDeadlockCheckTest {
     void aNewWaitOfTheSameThreadIsCheckedOnItsOwnTime() {
         holds("n1:a", "t/1");
         holds("n2:b", "t/2");
-        check.waitBegan("n2:b", "t/1", 0);
+        check.waitBegan("n2:b", "t/1", 0, DELAY);
         graph.waitEnded("n2:b");
-        check.waitBegan("n1:a", "t/2", DELAY);
-        check.waitBegan("n2:b", "t/1", DELAY);
+        check.waitBegan("n1:a", "t/2", DELAY, DELAY);
+        check.waitBegan("n2:b", "t/1", DELAY, DELAY);
         assertTrue(check.due(DELAY).isEmpty(), "the first wait of n2:b ended: its check finds nothing");
         assertEquals(1, check.due(2 * DELAY).size());
+    }
+
+    @Test
+    void eachWaitIsCheckedAfterItsOwnDelay() {
+        holds("n1:a", "t/1");
+        holds("n2:b", "t/2");
+        check.waitBegan("n1:a", "t/2", 0, 10 * DELAY);
+        check.waitBegan("n2:b", "t/1", 10, DELAY / 2);
+        assertEquals(List.of(), check.due(DELAY / 2 + 9));
+        assertEquals("n2:b", onlyCycleDueAt(DELAY / 2 + 10).victim());
+    }
+
+    @Test
+    void aCycleTheOwnersViewDoesNotConfirmIsNotReported() {
+        WaitView<String, String> expiredT2 = new WaitView<>() {
+            @Override
+            public Wait<String> waitOf(String thread) {
+                return graph.waitOf(thread);
+            }
+
+            @Override
+            public java.util.Collection<String> holdersOf(String lock) {
+                return lock.equals("t/2") ? List.of() : graph.holdersOf(lock);
+            }
+        };
+        DelayedDeadlockCheck<String, String> viewed = new DelayedDeadlockCheck<>(graph, expiredT2);
+        holds("n1:a", "t/1");
+        holds("n2:b", "t/2");
+        viewed.waitBegan("n1:a", "t/2", 0, DELAY);
+        viewed.waitBegan("n2:b", "t/1", 10, DELAY);
+        assertTrue(viewed.due(DELAY * 10).isEmpty());
     }
 
     @Test
     void aSearchReadsOnlyTheWaitersPathAmongAThousandWaits() {
         for (int i = 0; i < 1000; i++) {
             holds("n1:h" + i, "t/" + i);
-            check.waitBegan("n2:w" + i, "t/" + i, 0);
+            check.waitBegan("n2:w" + i, "t/" + i, 0, DELAY);
         }
         holds("n2:w7", "t/mine");
-        check.waitBegan("n3:x", "t/mine", 1);
+        check.waitBegan("n3:x", "t/mine", 1, DELAY);
         CountingView view = new CountingView(graph);
 
         assertTrue(CycleSearch.through(view, "n3:x").isEmpty());
@@ -138,7 +169,7 @@ class DelayedDeadlockCheckTest {
             holds("n" + i + ":t", "t/" + i);
         }
         for (int i = 1; i <= size; i++) {
-            check.waitBegan("n" + i + ":t", "t/" + (i % size + 1), i);
+            check.waitBegan("n" + i + ":t", "t/" + (i % size + 1), i, DELAY);
         }
     }
 
@@ -146,8 +177,8 @@ class DelayedDeadlockCheckTest {
     private void crossingWaits() {
         holds("n1:a", "t/1");
         holds("n2:b", "t/2");
-        check.waitBegan("n1:a", "t/2", 0);
-        check.waitBegan("n2:b", "t/1", 10);
+        check.waitBegan("n1:a", "t/2", 0, DELAY);
+        check.waitBegan("n2:b", "t/1", 10, DELAY);
     }
 
     private void holds(String thread, String lock) {

@@ -1,5 +1,7 @@
 package io.lockfacade.client.deadlock;
 
+import io.lockfacade.api.LockLimits;
+
 import java.time.Duration;
 import java.util.Objects;
 
@@ -18,7 +20,7 @@ public record DeadlockDetection(boolean enabled, Duration checkDelay) {
     public static final Duration DEFAULT_CHECK_DELAY = Duration.ofSeconds(1);
 
     /** Longest check delay: beyond it, timeouts end most deadlocks first. */
-    public static final Duration MAX_CHECK_DELAY = Duration.ofMinutes(1);
+    public static final Duration MAX_CHECK_DELAY = LockLimits.MAX_DEADLOCK_CHECK_DELAY;
 
     /** On, with the default delay. */
     public static final DeadlockDetection DEFAULT = new DeadlockDetection(true, DEFAULT_CHECK_DELAY);

@@ -1,5 +1,6 @@
 package io.lockfacade.client.distributed;
 
+import io.lockfacade.api.DeadlockException;
 import io.lockfacade.api.LockLostException;
 import io.lockfacade.api.LockServiceUnavailableException;
 import io.lockfacade.api.YieldOutcome;
@@ -34,6 +35,8 @@ final class LocalArbiter implements AutoCloseable {
     private final LocalEntries entries;
     private final WaiterProbes probes;
     private final ThreadWaits<LockId> localWaits;
+    private final HeldByThread heldByThread;
+    private final Consumer<LockId> victims;
     private volatile boolean closed;
 
     /**
@@ -54,6 +57,8 @@ final class LocalArbiter implements AutoCloseable {
         this.nanoClock = session.nanoClock();
         this.localWaits = new ThreadWaits<>(deadlockDetection, this::localHolder,
                 thread -> OwnerNames.of(nodeId, thread), LockId::toString, victims);
+        this.heldByThread = new HeldByThread(deadlockDetection);
+        this.victims = victims;
     }
 
     /**
@@ -83,6 +88,9 @@ final class LocalArbiter implements AutoCloseable {
                         mutex.unlock();
                     }
                 }
+                if (acquired) {
+                    heldByThread.took(id, entry.hold());
+                }
             }
             return acquired;
         } finally {
@@ -109,8 +117,12 @@ final class LocalArbiter implements AutoCloseable {
         RemoteHold hold = entry.hold();
         String lossReason;
         try {
-            lossReason = entry.mutex().getHoldCount() == 1 ? releaseFinal(entry)
-                    : hold.lossReasonAt(nanoClock.getAsLong());
+            if (entry.mutex().getHoldCount() == 1) {
+                heldByThread.released(id);
+                lossReason = releaseFinal(entry);
+            } else {
+                lossReason = hold.lossReasonAt(nanoClock.getAsLong());
+            }
         } finally {
             entry.mutex().unlock();
             leave(id);
@@ -187,8 +199,14 @@ final class LocalArbiter implements AutoCloseable {
             default -> throw new IllegalStateException("unexpected step on taking " + id + ": " + step);
         }
         requireOpen();
-        RemoteHold hold = grants.acquire(id, OwnerNames.of(nodeId, Thread.currentThread()), session, deadline,
-                interruptible);
+        RemoteHold hold;
+        try {
+            hold = grants.acquire(id, OwnerNames.of(nodeId, Thread.currentThread()), session, deadline,
+                    interruptible, heldByThread.current(), heldByThread.checkDelayMillis());
+        } catch (DeadlockException e) {
+            victims.accept(id);
+            throw e;
+        }
         if (hold == null) {
             return false;
         }

@@ -1,14 +1,17 @@
 package io.lockfacade.client.distributed;
 
+import io.lockfacade.api.DeadlockException;
 import io.lockfacade.api.LockGrant;
 import io.lockfacade.api.LockServiceUnavailableException;
 import io.lockfacade.api.YieldOutcome;
 import io.lockfacade.api.SessionExpiredException;
+import io.lockfacade.api.deadlock.HeldLock;
 import io.lockfacade.client.transport.RemoteMemoryLockService;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.time.Duration;
+import java.util.List;
 
 /**
  * Asks the master for grants and gives them back. Only the thread holding a lock's local entry calls it.
@@ -48,6 +51,20 @@ final class RemoteGrants {
      */
     RemoteHold acquire(LockId id, String owner, NodeSession sessions, Deadline deadline, boolean interruptible)
             throws InterruptedException {
+        return acquire(id, owner, sessions, deadline, interruptible, List.of(), 0);
+    }
+
+    /**
+     * {@link #acquire(LockId, String, NodeSession, Deadline, boolean)} by a thread that holds {@code held}: the
+     * master checks each call for a deadlock once it has waited {@code checkDelayMillis}.
+     *
+     * @param held the locks the calling thread holds; empty for none (the call is then not checked: a thread that
+     *             holds nothing cannot be part of a cycle)
+     * @throws DeadlockException if the master chose this wait as a deadlock's victim; nothing was granted
+     */
+    RemoteHold acquire(LockId id, String owner, NodeSession sessions, Deadline deadline, boolean interruptible,
+                       List<HeldLock> held, long checkDelayMillis) throws InterruptedException {
+        String heldLocks = held.isEmpty() ? null : HeldLock.encode(held);
         int sessionRenewals = 0;
         while (true) {
             if (interruptible && Thread.interrupted()) {
@@ -56,10 +73,13 @@ final class RemoteGrants {
             SessionLease session = sessions.current();
             LockGrant grant;
             try {
-                grant = master.tryLockInSession(id.lockType(), id.key(), owner, session.id(),
-                        deadline.remainingMillisCappedAt(waitCapMillis));
-            } catch (IllegalArgumentException e) {
-                throw e; // refused before anything changed on the master
+                long waitMillis = deadline.remainingMillisCappedAt(waitCapMillis);
+                grant = heldLocks == null
+                        ? master.tryLockInSession(id.lockType(), id.key(), owner, session.id(), waitMillis)
+                        : master.tryLockInSessionHolding(id.lockType(), id.key(), owner, session.id(), waitMillis,
+                                heldLocks, checkDelayMillis);
+            } catch (IllegalArgumentException | DeadlockException e) {
+                throw e; // refused, or withdrawn as a deadlock's victim, before anything was granted
             } catch (SessionExpiredException e) {
                 sessions.lost(session, "the master ended it: " + e.getMessage());
                 if (++sessionRenewals >= MAX_SESSION_RENEWALS) {

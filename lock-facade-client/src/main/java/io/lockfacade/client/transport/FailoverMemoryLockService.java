@@ -96,6 +96,13 @@ public final class FailoverMemoryLockService implements MemoryLockService {
     }
 
     @Override
+    public LockGrant tryLockInSessionHolding(String lockType, String key, String owner, String sessionId,
+                                             long waitMillis, String heldLocks, long deadlockCheckMillis) {
+        return waiting(waitMillis, slice -> call(service -> service.tryLockInSessionHolding(lockType, key, owner,
+                sessionId, slice, heldLocks, deadlockCheckMillis), slice > 0, slice, "tryLockInSessionHolding"));
+    }
+
+    @Override
     public boolean unlock(String lockType, String key, String owner) {
         return call(service -> service.unlock(lockType, key, owner), false, 0, "unlock");
     }

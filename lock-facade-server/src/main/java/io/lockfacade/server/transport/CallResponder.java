@@ -1,5 +1,6 @@
 package io.lockfacade.server.transport;
 
+import io.lockfacade.api.DeadlockException;
 import io.lockfacade.api.NotLeaderException;
 import io.lockfacade.api.SessionExpiredException;
 import io.lockfacade.server.service.ParkingLockService;
@@ -44,6 +45,8 @@ final class CallResponder {
             fault = FaultSanitizer.sessionExpired(ended);
         } else if (failure instanceof NotLeaderException notLeader) {
             fault = FaultSanitizer.notLeader(notLeader);
+        } else if (failure instanceof DeadlockException deadlock) {
+            fault = FaultSanitizer.deadlock(deadlock);
         } else {
             String incident = FaultSanitizer.newIncidentId();
             LOG.error("{} failed (incident {})", method, incident, failure);

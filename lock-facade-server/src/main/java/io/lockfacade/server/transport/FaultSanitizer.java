@@ -1,5 +1,6 @@
 package io.lockfacade.server.transport;
 
+import io.lockfacade.api.DeadlockException;
 import io.lockfacade.api.NotLeaderException;
 import io.lockfacade.api.SessionExpiredException;
 
@@ -11,7 +12,8 @@ import java.util.concurrent.ThreadLocalRandom;
  * <p>Caucho's skeleton sends the service's exception object itself: its stack trace, its cause chain and, when
  * the cause is the exception itself, a cycle that some Hessian clients cannot decode. Here every detail is a
  * new exception of a type the client's allow-list admits ({@link IllegalArgumentException},
- * {@link SessionExpiredException}, {@link NotLeaderException} or {@link IllegalStateException}), with an empty stack trace, no cause and a length-capped message.
+ * {@link SessionExpiredException}, {@link NotLeaderException}, {@link DeadlockException} or
+ * {@link IllegalStateException}), with an empty stack trace, no cause and a length-capped message.
  */
 public final class FaultSanitizer {
 
@@ -64,6 +66,17 @@ public final class FaultSanitizer {
     public static HessianFault notLeader(NotLeaderException notLeader) {
         String message = cap(String.valueOf(notLeader.getMessage()));
         return new HessianFault(SERVICE_EXCEPTION, message, frameless(new NotLeaderException(message)));
+    }
+
+    /**
+     * The victim of a deadlock: the client rethrows a {@link DeadlockException} naming the cycle.
+     *
+     * @param deadlock what the service failed the call with; its message begins with {@code deadlock: }
+     * @return the fault to send
+     */
+    public static HessianFault deadlock(DeadlockException deadlock) {
+        String message = cap(String.valueOf(deadlock.getMessage()));
+        return new HessianFault(SERVICE_EXCEPTION, message, frameless(new DeadlockException(message)));
     }
 
     /**

@@ -41,7 +41,15 @@ public enum RemoteMethod {
 
     /** {@code tryLockInSession(lockType, key, owner, sessionId, waitMillis)}: may be parked, like tryLock. */
     TRY_LOCK_IN_SESSION("tryLockInSession", Parameter.string("lockType"), Parameter.string("key"),
-            Parameter.string("owner"), Parameter.string("sessionId"), Parameter.number("waitMillis"));
+            Parameter.string("owner"), Parameter.string("sessionId"), Parameter.number("waitMillis")),
+
+    /**
+     * {@code tryLockInSessionHolding(lockType, key, owner, sessionId, waitMillis, heldLocks, deadlockCheckMillis)}:
+     * may be parked, and is checked for a deadlock.
+     */
+    TRY_LOCK_IN_SESSION_HOLDING("tryLockInSessionHolding", Parameter.string("lockType"), Parameter.string("key"),
+            Parameter.string("owner"), Parameter.string("sessionId"), Parameter.number("waitMillis"),
+            Parameter.string("heldLocks"), Parameter.number("deadlockCheckMillis"));
 
     private final String wireName;
     private final List<Parameter> parameters;

@@ -1,5 +1,6 @@
 package io.lockfacade.webapp.metrics;
 
+import io.lockfacade.api.DeadlockException;
 import io.lockfacade.api.SessionExpiredException;
 import io.lockfacade.api.YieldOutcome;
 import io.lockfacade.server.transport.RemoteMethod;
@@ -31,6 +32,9 @@ public enum CallOutcome {
     /** The call named a session that has ended. */
     SESSION_EXPIRED,
 
+    /** A waiting call chosen as the victim of a deadlock: it got a {@code DeadlockException}. */
+    DEADLOCK,
+
     /** A waiting call withdrawn before its answer: the client went away or the call could not be parked. */
     ABANDONED,
 
@@ -53,7 +57,7 @@ public enum CallOutcome {
             return failed(failure);
         }
         return switch (method) {
-            case TRY_LOCK, TRY_LOCK_IN_SESSION -> result != null ? GRANTED : NOT_GRANTED;
+            case TRY_LOCK, TRY_LOCK_IN_SESSION, TRY_LOCK_IN_SESSION_HOLDING -> result != null ? GRANTED : NOT_GRANTED;
             case UNLOCK, RENEW, CLOSE_SESSION -> Boolean.TRUE.equals(result) ? OK : REFUSED;
             case YIELD_TO_WAITERS -> result == YieldOutcome.NOT_HELD ? REFUSED : OK;
             case KEEP_ALIVE_SESSION -> result instanceof Long count && count < 0 ? REFUSED : OK;
@@ -67,6 +71,9 @@ public enum CallOutcome {
         }
         if (failure instanceof SessionExpiredException) {
             return SESSION_EXPIRED;
+        }
+        if (failure instanceof DeadlockException) {
+            return DEADLOCK;
         }
         if (failure instanceof CancellationException) {
             return ABANDONED;
