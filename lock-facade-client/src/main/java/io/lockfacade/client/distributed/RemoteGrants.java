@@ -28,8 +28,14 @@ final class RemoteGrants {
     /** Consecutive "session ended" answers after which an acquisition gives up. */
     private static final int MAX_SESSION_RENEWALS = 3;
 
+    /** How a master older than {@code tryLockInSessionHolding} refuses it: before decoding, changing nothing. */
+    private static final String UNKNOWN_METHOD = "Hessian call refused: unknown method";
+    private static final int MAX_CAUSE_DEPTH = 4;
+
     private final RemoteMemoryLockService master;
     private final long waitCapMillis;
+    /** Cleared when the master turns out older than the method: later calls are plain, unchecked. */
+    private volatile boolean masterChecksDeadlocks = true;
 
     RemoteGrants(RemoteMemoryLockService master, Duration remoteWaitCap) {
         this.master = master;
@@ -65,6 +71,7 @@ final class RemoteGrants {
     RemoteHold acquire(LockId id, String owner, NodeSession sessions, Deadline deadline, boolean interruptible,
                        List<HeldLock> held, long checkDelayMillis) throws InterruptedException {
         String heldLocks = held.isEmpty() ? null : HeldLock.encode(held);
+        boolean checked = heldLocks != null && masterChecksDeadlocks;
         int sessionRenewals = 0;
         while (true) {
             if (interruptible && Thread.interrupted()) {
@@ -74,7 +81,7 @@ final class RemoteGrants {
             LockGrant grant;
             try {
                 long waitMillis = deadline.remainingMillisCappedAt(waitCapMillis);
-                grant = heldLocks == null
+                grant = !checked
                         ? master.tryLockInSession(id.lockType(), id.key(), owner, session.id(), waitMillis)
                         : master.tryLockInSessionHolding(id.lockType(), id.key(), owner, session.id(), waitMillis,
                                 heldLocks, checkDelayMillis);
@@ -88,6 +95,13 @@ final class RemoteGrants {
                 }
                 continue; // nothing was granted
             } catch (RuntimeException e) {
+                if (checked && refusedAsUnknown(e)) {
+                    log.info("The lock master {} does not check deadlocks across nodes (older than the method); "
+                            + "waits are sent unchecked", master.master());
+                    masterChecksDeadlocks = false;
+                    checked = false;
+                    continue; // nothing changed on the master
+                }
                 releaseQuietly(id, owner); // the master may have granted before the reply was lost
                 throw e;
             }
@@ -98,6 +112,18 @@ final class RemoteGrants {
                 return null;
             }
         }
+    }
+
+    /** Whether the master refused the call as a method it does not have, before decoding its arguments. */
+    private static boolean refusedAsUnknown(RuntimeException failure) {
+        Throwable reason = failure;
+        for (int depth = 0; reason != null && depth < MAX_CAUSE_DEPTH; depth++, reason = reason.getCause()) {
+            if (reason instanceof IllegalStateException
+                    && String.valueOf(reason.getMessage()).startsWith(UNKNOWN_METHOD)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**
