@@ -81,7 +81,7 @@ final class RemoteGrants {
             LockGrant grant;
             try {
                 long waitMillis = deadline.remainingMillisCappedAt(waitCapMillis);
-                grant = !checked
+                grant = !checked || waitMillis == 0 // a call that does not wait cannot close a cycle
                         ? master.tryLockInSession(id.lockType(), id.key(), owner, session.id(), waitMillis)
                         : master.tryLockInSessionHolding(id.lockType(), id.key(), owner, session.id(), waitMillis,
                                 heldLocks, checkDelayMillis);
