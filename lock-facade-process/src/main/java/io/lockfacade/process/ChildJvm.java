@@ -87,7 +87,10 @@ public final class ChildJvm implements AutoCloseable {
         return log;
     }
 
-    /** @return what it printed so far: its whole log, or the last lines of both streams when they are pumped */
+    /**
+     * @return what it printed so far: its whole log, or the last 10,000 lines of both streams when they are
+     *         pumped
+     */
     public List<String> lines() {
         if (log == null) {
             return recent.lines();
@@ -188,10 +191,18 @@ public final class ChildJvm implements AutoCloseable {
         }
         thaw();
         closeInput();
+        if (grace.isZero() || awaitExit(grace).isEmpty()) {
+            terminate(grace);
+        }
+    }
+
+    /**
+     * Terminates it: SIGTERM (thawed first), which runs its shutdown hooks, then {@link #kill()} if it has not
+     * exited after {@code grace}. With a zero grace it is killed at once.
+     */
+    public void terminate(Duration grace) {
+        thaw();
         if (!grace.isZero()) {
-            if (awaitExit(grace).isPresent()) {
-                return;
-            }
             process.destroy();
             if (awaitExit(grace).isPresent()) {
                 return;

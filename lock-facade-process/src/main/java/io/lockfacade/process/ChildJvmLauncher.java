@@ -6,8 +6,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.function.Consumer;
 
 /**
@@ -22,6 +25,8 @@ public final class ChildJvmLauncher {
     private final String name;
     private final JavaCommand command;
     private final Map<String, String> environment = new HashMap<>();
+    private final Set<String> unset = new HashSet<>();
+    private Path directory;
     private Consumer<String> stdout;
     private Consumer<String> stderr;
     private Path log;
@@ -41,6 +46,18 @@ public final class ChildJvmLauncher {
         return this;
     }
 
+    /** Leaves these variables out of the environment the child inherits (settings it must not pick up). */
+    public ChildJvmLauncher withoutEnvironment(String... names) {
+        unset.addAll(List.of(names));
+        return this;
+    }
+
+    /** Runs the child in {@code directory} instead of this JVM's working directory. */
+    public ChildJvmLauncher directory(Path directory) {
+        this.directory = Objects.requireNonNull(directory, "directory");
+        return this;
+    }
+
     /**
      * Hands each line of the child's standard output to {@code stdout} and of its standard error to {@code stderr},
      * on daemon threads named after the child. Without it both streams go to this JVM's.
@@ -49,6 +66,11 @@ public final class ChildJvmLauncher {
         this.stdout = Objects.requireNonNull(stdout, "stdout");
         this.stderr = Objects.requireNonNull(stderr, "stderr");
         return this;
+    }
+
+    /** Keeps the lines of both streams for {@link ChildJvm#lines()} and {@link ChildJvm#awaitLine} only. */
+    public ChildJvmLauncher keepLines() {
+        return lines(line -> { }, line -> { });
     }
 
     /** Hands each line of the child's standard output to {@code stdout}; its standard error goes to this JVM's. */
@@ -101,7 +123,11 @@ public final class ChildJvmLauncher {
      */
     public ChildJvm start() throws IOException {
         ProcessBuilder builder = new ProcessBuilder(command.toList());
+        builder.environment().keySet().removeAll(unset);
         builder.environment().putAll(environment);
+        if (directory != null) {
+            builder.directory(directory.toFile());
+        }
         if (log != null) {
             Files.createDirectories(log.toAbsolutePath().getParent());
             builder.redirectErrorStream(true).redirectOutput(appendLog

@@ -7,8 +7,8 @@ import java.util.List;
 /** The last lines a child printed on its pumped streams, for {@link ChildJvm#lines()} and failure messages. */
 final class RecentLines {
 
-    /** How many lines are kept: enough for a ready line and a failure's story, bounded for chatty children. */
-    static final int KEPT = 200;
+    /** How many lines are kept: every line of a test's or a run's child, bounded for chatty long-lived ones. */
+    static final int KEPT = 10_000;
 
     private final Deque<String> lines = new ArrayDeque<>();
 

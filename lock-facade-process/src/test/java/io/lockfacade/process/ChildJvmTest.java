@@ -79,9 +79,19 @@ class ChildJvmTest {
         ChildJvm child = start(ChildJvm.launcher("stubborn", echo("ignore-eof")).stdoutLines(line -> { }));
         child.awaitLine("READY"::equals, PATIENCE);
 
-        child.stop(Duration.ofMillis(300));
+        child.stop(Duration.ofSeconds(3));
 
         assertFalse(child.isAlive());
+        assertEquals(Optional.of(143), child.exitCode());
+    }
+
+    @Test
+    void terminateSendsSigtermAtOnce() throws Exception {
+        ChildJvm child = start(ChildJvm.launcher("stubborn", echo("ignore-eof")).stdoutLines(line -> { }));
+        child.awaitLine("READY"::equals, PATIENCE);
+
+        child.terminate(PATIENCE);
+
         assertEquals(Optional.of(143), child.exitCode());
     }
 
@@ -133,6 +143,20 @@ class ChildJvmTest {
 
         assertEquals(Optional.of(0), child.exitCode());
         assertFalse(LiveChildren.contains(child));
+    }
+
+    @Test
+    void theChildGetsItsEnvironmentAndWorkingDirectory() throws Exception {
+        ChildJvm child = start(ChildJvm.launcher("env", echo()).keepLines().directory(dir)
+                .environment(java.util.Map.of("CHILD_JVM_TEST_SET", "yes")).withoutEnvironment("PATH"));
+
+        child.send("env CHILD_JVM_TEST_SET");
+        child.send("env PATH");
+        child.send("pwd");
+
+        child.awaitLine("ENV yes"::equals, PATIENCE);
+        child.awaitLine("ENV null"::equals, PATIENCE);
+        child.awaitLine(("PWD " + dir.toRealPath())::equals, PATIENCE);
     }
 
     @Test

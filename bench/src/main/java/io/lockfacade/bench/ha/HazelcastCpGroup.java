@@ -3,8 +3,8 @@ package io.lockfacade.bench.ha;
 import com.hazelcast.client.HazelcastClient;
 import com.hazelcast.client.config.ClientConfig;
 import com.hazelcast.core.HazelcastInstance;
-import io.lockfacade.bench.node.JvmCommand;
 import io.lockfacade.group.raft.LoopbackPorts;
+import io.lockfacade.process.JavaCommand;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -36,9 +36,8 @@ final class HazelcastCpGroup implements AutoCloseable {
             all.add(Integer.toString(port));
         }
         for (int i = 0; i < HaLimits.MEMBERS; i++) {
-            List<String> command = new ArrayList<>(List.of(JvmCommand.javaExecutable(), "-Xmx" + HaLimits.MEMBER_HEAP,
-                    "-XX:+UseSerialGC", "-cp", JvmCommand.classPath(), HazelcastMemberMain.class.getName(),
-                    clusterName, Integer.toString(ports[i]), all.toString(), roleFile(i).toString()));
+            JavaCommand command = JavaCommand.mainClass(HazelcastMemberMain.class.getName(), List.of(clusterName,
+                    Integer.toString(ports[i]), all.toString(), roleFile(i).toString()));
             members.add(MemberJvm.start("hz" + (i + 1), command, dir.resolve("hz" + (i + 1) + ".log")));
         }
     }

@@ -1,6 +1,6 @@
 package io.lockfacade.bench.ha;
 
-import io.lockfacade.bench.node.JvmCommand;
+import io.lockfacade.process.JavaCommand;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -44,12 +44,10 @@ final class MasterJar {
         return adminPassword;
     }
 
-    /** @return the command of a master started with {@code flags} */
-    List<String> command(List<String> flags) {
-        List<String> command = new ArrayList<>(List.of(JvmCommand.javaExecutable(), "-Xmx" + HaLimits.MEMBER_HEAP,
-                "-XX:+UseSerialGC", "-jar", jar.toString(), "--admin-user", ADMIN_USER,
-                "--admin-password", adminPassword));
-        command.addAll(flags);
-        return command;
+    /** @return the command of a master started with {@code flags} ({@link MemberJvm} adds the JVM options) */
+    JavaCommand command(List<String> flags) {
+        List<String> args = new ArrayList<>(List.of("--admin-user", ADMIN_USER, "--admin-password", adminPassword));
+        args.addAll(flags);
+        return JavaCommand.jar(jar, args);
     }
 }

@@ -1,35 +1,28 @@
 package io.lockfacade.bench.ha;
 
+import io.lockfacade.process.ChildJvm;
+import io.lockfacade.process.JavaCommand;
+
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.TimeUnit;
+import java.util.Map;
 
 /**
- * One member process of a group under test: started from a command line with its output in a log file, and
- * faulted the way a host fails: {@link #crash()} (SIGKILL), {@link #freeze()} (SIGSTOP, a hung host) and
- * {@link #close()}, which always leaves no process behind. Only this process is ever signalled, by its pid.
+ * One member process of a group under test: started with the members' heap and collector, its output appended to
+ * a log file, and faulted the way a host fails: {@link #crash()} (SIGKILL), {@link #freeze()} (SIGSTOP, a hung
+ * host) and {@link #close()}, which always leaves no process behind (a shutdown hook ends what an interrupted run
+ * left). Only this process is ever signalled, by its pid (see {@link ChildJvm}).
  */
 final class MemberJvm implements AutoCloseable {
 
-    /** Every member this JVM started and has not closed: ended by a shutdown hook if the run is interrupted. */
-    private static final Set<MemberJvm> RUNNING = ConcurrentHashMap.newKeySet();
+    /** JVM options of every member: the same heap and collector for Lock Facade, Hazelcast and the Raft floor. */
+    static final List<String> JVM_OPTIONS = List.of("-Xmx" + HaLimits.MEMBER_HEAP, "-XX:+UseSerialGC");
 
-    static {
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> List.copyOf(RUNNING).forEach(MemberJvm::close),
-                "ha-bench-members-cleanup"));
-    }
+    private final ChildJvm jvm;
 
-    private final String name;
-    private final Process process;
-    private final Path log;
-
-    private MemberJvm(String name, Process process, Path log) {
-        this.name = name;
-        this.process = process;
-        this.log = log;
+    private MemberJvm(ChildJvm jvm) {
+        this.jvm = jvm;
     }
 
     /**
@@ -37,8 +30,8 @@ final class MemberJvm implements AutoCloseable {
      *
      * @throws IOException if the process cannot be started
      */
-    static MemberJvm start(String name, List<String> command, Path log) throws IOException {
-        return start(name, command, java.util.Map.of(), log);
+    static MemberJvm start(String name, JavaCommand command, Path log) throws IOException {
+        return start(name, command, Map.of(), log);
     }
 
     /**
@@ -46,81 +39,51 @@ final class MemberJvm implements AutoCloseable {
      *
      * @throws IOException if the process cannot be started
      */
-    static MemberJvm start(String name, List<String> command, java.util.Map<String, String> environment, Path log)
+    static MemberJvm start(String name, JavaCommand command, Map<String, String> environment, Path log)
             throws IOException {
-        ProcessBuilder builder = new ProcessBuilder(command);
-        builder.environment().putAll(environment);
-        Process process = builder
-                .redirectErrorStream(true)
-                .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
-                .start();
-        MemberJvm member = new MemberJvm(name, process, log);
-        RUNNING.add(member);
-        return member;
+        return new MemberJvm(ChildJvm.launcher(name, command.withJvmOptions(JVM_OPTIONS)).environment(environment)
+                .appendLog(log).killedAtExit().start());
     }
 
     /** @return the member's name, for reports */
     String name() {
-        return name;
+        return jvm.name();
     }
 
     /** @return the member's process id */
     long pid() {
-        return process.pid();
+        return jvm.pid();
     }
 
     /** @return the member's output so far */
     Path log() {
-        return log;
+        return jvm.log();
     }
 
     /** @return whether the process has not exited (a frozen process is alive) */
     boolean isAlive() {
-        return process.isAlive();
+        return jvm.isAlive();
     }
 
-    /** SIGKILL, and waits (bounded) until the process is gone. */
+    /**
+     * SIGKILL, and waits (bounded) until the process is gone.
+     *
+     * @throws IllegalStateException if it is still there after {@link ChildJvm#KILL_WAIT}
+     */
     void crash() {
-        process.destroyForcibly();
-        awaitExit();
+        if (!jvm.kill()) {
+            throw new IllegalStateException(jvm + " did not exit after SIGKILL");
+        }
     }
 
     /** SIGSTOP: the process keeps its sockets open but answers nothing, like a hung host. */
     void freeze() {
-        signal("STOP");
+        jvm.freeze();
     }
 
     /** SIGCONT (a frozen process cannot be killed cleanly otherwise) then SIGKILL. */
     @Override
     public void close() {
-        if (process.isAlive()) {
-            signal("CONT");
-            crash();
-        }
-        RUNNING.remove(this);
-    }
-
-    private void awaitExit() {
-        try {
-            if (!process.waitFor(HaLimits.JOIN_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)) {
-                throw new IllegalStateException(name + " (pid " + process.pid() + ") did not exit after SIGKILL");
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-    }
-
-    private void signal(String signal) {
-        try {
-            Process kill = new ProcessBuilder("kill", "-" + signal, Long.toString(process.pid()))
-                    .redirectErrorStream(true).start();
-            if (!kill.waitFor(HaLimits.JOIN_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS) || kill.exitValue() != 0) {
-                throw new IllegalStateException("kill -" + signal + " " + process.pid() + " failed");
-            }
-        } catch (IOException e) {
-            throw new IllegalStateException("cannot run kill -" + signal, e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        jvm.close();
     }
 }

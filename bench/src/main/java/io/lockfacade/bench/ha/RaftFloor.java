@@ -1,8 +1,8 @@
 package io.lockfacade.bench.ha;
 
-import io.lockfacade.bench.node.JvmCommand;
 import io.lockfacade.group.raft.FsyncPolicy;
 import io.lockfacade.group.raft.GroupTopology;
+import io.lockfacade.process.JavaCommand;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -46,11 +46,10 @@ final class RaftFloor {
         try {
             for (int i = 0; i < HaLimits.MEMBERS; i++) {
                 String id = LockFacadeGroup.id(i);
-                members.add(MemberJvm.start("floor-" + id, List.of(JvmCommand.javaExecutable(),
-                        "-Xmx" + HaLimits.MEMBER_HEAP, "-XX:+UseSerialGC", "-cp", JvmCommand.classPath(),
-                        RaftFloorMemberMain.class.getName(), id, topology.toString(), dir.resolve(id).toString(),
-                        fsync.flagValue(), Integer.toString(WARMUP_ENTRIES), Integer.toString(rounds),
-                        dir.resolve(id + "-" + RESULT).toString()), dir.resolve("floor-" + id + ".log")));
+                members.add(MemberJvm.start("floor-" + id, JavaCommand.mainClass(RaftFloorMemberMain.class.getName(),
+                        List.of(id, topology.toString(), dir.resolve(id).toString(), fsync.flagValue(),
+                                Integer.toString(WARMUP_ENTRIES), Integer.toString(rounds),
+                                dir.resolve(id + "-" + RESULT).toString())), dir.resolve("floor-" + id + ".log")));
             }
             return awaitResult(dir, members);
         } finally {

@@ -23,9 +23,9 @@ import java.util.Optional;
  * machine's ups and downs; then leader crashes (SIGKILL) in both groups, alternately, timed to the first grant of
  * the new leader through the Java client.
  *
- * <p>{@code java -cp bench.jar io.lockfacade.bench.ha.TlsBenchMain [JAR] [ROUNDS] [BLOCKS] [CRASHES]}; defaults
- * {@code webapp/target/lock-facade-webapp.jar}, 1000 rounds a block, 6 blocks, 3 crashes. Prints one
- * {@code TLSBENCH} line per figure.
+ * <p>{@code java -cp bench.jar io.lockfacade.bench.ha.TlsBenchMain [JAR] [ROUNDS] [BLOCKS] [CRASHES] [OUT]};
+ * defaults {@code webapp/target/lock-facade-webapp.jar}, 1000 rounds a block, 6 blocks, 3 crashes,
+ * {@code bench/results/tls/tls-results.txt}. Prints one {@code TLSBENCH} line per figure and writes them to OUT.
  */
 public final class TlsBenchMain {
 
@@ -33,6 +33,7 @@ public final class TlsBenchMain {
     private static final Duration LEASE = Duration.ofSeconds(30);
     private static final Duration READY = Duration.ofSeconds(90);
     private static final int WARMUP_ROUNDS = 3_000;
+    private static final List<String> LINES = new ArrayList<>();
 
     private TlsBenchMain() {
     }
@@ -43,6 +44,7 @@ public final class TlsBenchMain {
         int rounds = args.length > 1 ? Integer.parseInt(args[1]) : 1_000;
         int blocks = args.length > 2 ? Integer.parseInt(args[2]) : 6;
         int crashes = args.length > 3 ? Integer.parseInt(args[3]) : 3;
+        Path out = Path.of(args.length > 4 ? args[4] : "bench/results/tls/tls-results.txt");
         Path work = Files.createTempDirectory("tlsbench-");
         MasterJar jar = MasterJar.copyOf(built, work, "tls-bench-admin");
         report("start " + Instant.now() + ", load average " + Files.readString(Path.of("/proc/loadavg")).strip());
@@ -67,6 +69,8 @@ public final class TlsBenchMain {
         }
         report("end " + Instant.now() + ", load average " + Files.readString(Path.of("/proc/loadavg")).strip()
                 + "; members' logs in " + work);
+        Files.createDirectories(out.toAbsolutePath().getParent());
+        Files.write(out, LINES);
     }
 
     private static void compareS1(String what, MemoryLockService plain, MemoryLockService tls, int rounds, int blocks) {
@@ -160,6 +164,7 @@ public final class TlsBenchMain {
     }
 
     private static void report(String line) {
+        LINES.add("TLSBENCH " + line);
         System.out.println("TLSBENCH " + line);
         System.out.flush();
     }

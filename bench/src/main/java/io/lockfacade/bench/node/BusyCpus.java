@@ -1,9 +1,10 @@
 package io.lockfacade.bench.node;
 
+import io.lockfacade.process.JavaCommand;
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -19,10 +20,10 @@ public final class BusyCpus implements AutoCloseable {
     private static final String NICEST = "19";
     private static final String SPINNER_HEAP = "32m";
 
-    private final ChildJvm spinner;
+    private final NodeChannel spinner;
     private final String priority;
 
-    private BusyCpus(ChildJvm spinner, String priority) {
+    private BusyCpus(NodeChannel spinner, String priority) {
         this.spinner = spinner;
         this.priority = priority;
     }
@@ -33,20 +34,21 @@ public final class BusyCpus implements AutoCloseable {
      * @throws IOException if the spinner JVM cannot start
      */
     public static BusyCpus start() throws IOException {
-        List<String> command = new ArrayList<>();
+        List<String> wrapper = List.of();
         String priority;
         if (Files.isExecutable(CHRT)) {
-            command.addAll(List.of(CHRT.toString(), "--idle", "0"));
+            wrapper = List.of(CHRT.toString(), "--idle", "0");
             priority = "SCHED_IDLE (chrt --idle 0)";
         } else if (Files.isExecutable(NICE)) {
-            command.addAll(List.of(NICE.toString(), "-n", NICEST));
+            wrapper = List.of(NICE.toString(), "-n", NICEST);
             priority = "nice 19";
         } else {
             priority = "normal (neither chrt nor nice found)";
         }
         int threads = Runtime.getRuntime().availableProcessors();
-        command.addAll(JvmCommand.of(SPINNER_HEAP, SpinnerMain.class, List.of(Integer.toString(threads))));
-        return new BusyCpus(ChildJvm.start("spinner", command), threads + " spinning threads at " + priority);
+        JavaCommand command = JvmCommand.of(SPINNER_HEAP, SpinnerMain.class, List.of(Integer.toString(threads)))
+                .wrappedBy(wrapper);
+        return new BusyCpus(NodeChannel.start("spinner", command), threads + " spinning threads at " + priority);
     }
 
     /** @return what was started, for the report */

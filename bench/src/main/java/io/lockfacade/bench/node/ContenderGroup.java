@@ -29,7 +29,7 @@ public final class ContenderGroup implements AutoCloseable {
     private static final Duration RESULT_MARGIN = Duration.ofSeconds(30);
 
     private final MasterHandle master;
-    private final List<ChildJvm> children = new ArrayList<>();
+    private final List<NodeChannel> children = new ArrayList<>();
     private final List<Path> logFiles = new ArrayList<>();
 
     private ContenderGroup(MasterHandle master) {
@@ -64,9 +64,9 @@ public final class ContenderGroup implements AutoCloseable {
                 group.logFiles.add(log);
                 List<String> args = ContenderNodeMain.args(master.design(), master.serviceUri(), nodeId, log,
                         variant, warmUpPairs, spec);
-                group.children.add(ChildJvm.start(nodeId, JvmCommand.of(NODE_HEAP, ContenderNodeMain.class, args)));
+                group.children.add(NodeChannel.start(nodeId, JvmCommand.of(NODE_HEAP, ContenderNodeMain.class, args)));
             }
-            for (ChildJvm child : group.children) {
+            for (NodeChannel child : group.children) {
                 child.await(ContenderNodeMain.READY, READY_TIMEOUT);
             }
             return group;
@@ -85,7 +85,7 @@ public final class ContenderGroup implements AutoCloseable {
     public GroupOutcome run(Duration warmUp, Duration window) throws IOException, InterruptedException {
         long start = System.nanoTime() + warmUp.toNanos();
         long end = start + window.toNanos();
-        for (ChildJvm child : children) {
+        for (NodeChannel child : children) {
             child.send(NodeLine.format(ContenderNodeMain.GO, "start", start, "end", end));
         }
         sleepUntil(start);
@@ -108,7 +108,7 @@ public final class ContenderGroup implements AutoCloseable {
     /** Stops every node and deletes their logs. */
     @Override
     public void close() {
-        children.forEach(ChildJvm::close);
+        children.forEach(NodeChannel::close);
         for (Path log : logFiles) {
             if (log != null) {
                 try {

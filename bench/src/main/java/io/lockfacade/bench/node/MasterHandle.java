@@ -20,10 +20,10 @@ public final class MasterHandle implements AutoCloseable {
     public static final Duration COMMAND_TIMEOUT = Duration.ofMinutes(2);
 
     private final Design design;
-    private final ChildJvm child;
+    private final NodeChannel child;
     private final URI serviceUri;
 
-    private MasterHandle(Design design, ChildJvm child, URI serviceUri) {
+    private MasterHandle(Design design, NodeChannel child, URI serviceUri) {
         this.design = design;
         this.child = child;
         this.serviceUri = serviceUri;
@@ -36,7 +36,7 @@ public final class MasterHandle implements AutoCloseable {
      * @throws IOException if the JVM cannot be started
      */
     public static MasterHandle start(Design design, String maxHeap) throws IOException {
-        ChildJvm child = ChildJvm.start(design.cliName() + "-master",
+        NodeChannel child = NodeChannel.start(design.cliName() + "-master",
                 JvmCommand.of(maxHeap, MasterNodeMain.class, List.of(design.cliName())));
         try {
             NodeLine ready = child.await(MasterCommands.READY, START_TIMEOUT);

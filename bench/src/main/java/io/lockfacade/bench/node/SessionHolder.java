@@ -16,9 +16,9 @@ public final class SessionHolder implements AutoCloseable {
     /** Longest any other command may take. */
     public static final Duration COMMAND_TIMEOUT = Duration.ofMinutes(2);
 
-    private final ChildJvm child;
+    private final NodeChannel child;
 
-    private SessionHolder(ChildJvm child) {
+    private SessionHolder(NodeChannel child) {
         this.child = child;
     }
 
@@ -30,7 +30,7 @@ public final class SessionHolder implements AutoCloseable {
      */
     public static SessionHolder start(URI serviceUri, String nodeId, Duration ttl, int threads, String maxHeap)
             throws IOException {
-        ChildJvm child = ChildJvm.start(nodeId, JvmCommand.of(maxHeap, SessionHolderMain.class,
+        NodeChannel child = NodeChannel.start(nodeId, JvmCommand.of(maxHeap, SessionHolderMain.class,
                 SessionHolderMain.args(serviceUri, nodeId, ttl, threads)));
         try {
             child.await(SessionHolderMain.READY, MasterHandle.START_TIMEOUT);

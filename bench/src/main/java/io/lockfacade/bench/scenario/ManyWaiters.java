@@ -2,10 +2,10 @@ package io.lockfacade.bench.scenario;
 
 import io.lockfacade.bench.client.Design;
 import io.lockfacade.bench.client.LockClient;
-import io.lockfacade.bench.node.ChildJvm;
 import io.lockfacade.bench.node.JvmCommand;
 import io.lockfacade.bench.node.MasterHandle;
 import io.lockfacade.bench.node.MasterStats;
+import io.lockfacade.bench.node.NodeChannel;
 import io.lockfacade.bench.node.NodeLine;
 import io.lockfacade.bench.node.RequestThreads;
 import io.lockfacade.bench.node.WaiterSwarmMain;
@@ -126,7 +126,7 @@ public final class ManyWaiters implements Scenario {
             int idleThreads = master.stats().threads();
             ProbeFigures quiet = probe(context, design, master, profile.swarmWindow().dividedBy(QUIET_SHARE));
             master.resetPeakThreads();
-            try (ChildJvm swarm = ChildJvm.start(context.uniqueName("swarm"), JvmCommand.of(SWARM_HEAP,
+            try (NodeChannel swarm = NodeChannel.start(context.uniqueName("swarm"), JvmCommand.of(SWARM_HEAP,
                     WaiterSwarmMain.class, WaiterSwarmMain.args(master.serviceUri(), HOT_TYPE, profile.swarmWaiters(),
                             HOT_KEYS, SWARM_HOLD)))) {
                 swarm.await(WaiterSwarmMain.READY, SWARM_START_TIMEOUT);

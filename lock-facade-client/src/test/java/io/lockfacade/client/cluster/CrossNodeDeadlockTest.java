@@ -3,6 +3,7 @@ package io.lockfacade.client.cluster;
 import io.lockfacade.api.MemoryLockService;
 import io.lockfacade.client.transport.ClientTransportSettings;
 import io.lockfacade.client.transport.MemoryLockServiceProxies;
+import io.lockfacade.process.ChildJvm;
 import io.lockfacade.testsupport.await.Await;
 import io.lockfacade.webapp.MasterOptions;
 import io.lockfacade.webapp.MasterServer;
@@ -35,7 +36,7 @@ class CrossNodeDeadlockTest {
     Path dir;
     private MasterServer master;
     private MemoryLockService probe;
-    private final List<NodeProcess> nodes = new ArrayList<>();
+    private final List<ChildJvm> nodes = new ArrayList<>();
 
     @BeforeEach
     void startMaster() throws Exception {
@@ -45,7 +46,7 @@ class CrossNodeDeadlockTest {
 
     @AfterEach
     void stop() throws Exception {
-        for (NodeProcess node : nodes) {
+        for (ChildJvm node : nodes) {
             node.close();
         }
         master.stop();
@@ -63,19 +64,19 @@ class CrossNodeDeadlockTest {
 
     private void assertOneVictimClosingTheRing(int size) throws Exception {
         for (int i = 0; i < size; i++) {
-            NodeProcess node = NodeProcess.start("ring-" + i, DeadlockRingNode.class, master.serviceUri().toString(),
+            ChildJvm node = NodeJvms.start("ring-" + i, DeadlockRingNode.class, master.serviceUri().toString(),
                     "ring-" + i, TYPE, key(i), key((i + 1) % size), go(i).toString(), Long.toString(CHECK_DELAY_MILLIS));
             nodes.add(node);
-            node.awaitLine("HOLDS", PATIENCE);
+            node.awaitLine(line -> line.startsWith("HOLDS"), PATIENCE);
         }
         for (int i = 0; i < size; i++) {
             Files.createFile(go(i));
-            nodes.get(i).awaitLine("WAITING", PATIENCE);
+            nodes.get(i).awaitLine(line -> line.startsWith("WAITING"), PATIENCE);
             String awaited = key((i + 1) % size);
             Await.until("node " + i + "'s call parked on the master", () -> probe.hasWaiters(TYPE, awaited));
         }
 
-        String victim = nodes.get(size - 1).awaitLine("END ", PATIENCE);
+        String victim = nodes.get(size - 1).awaitLine(CrossNodeDeadlockTest::isEnd, PATIENCE);
         assertTrue(victim.startsWith("END VICTIM "), victim);
         long toldAfterMillis = Long.parseLong(victim.split(" ")[2]);
         // at the latest its own check finds the cycle; an older wait's check may find it sooner
@@ -89,12 +90,17 @@ class CrossNodeDeadlockTest {
         assertTrue(message.endsWith("(the youngest wait)") && message.contains("victim ring-" + (size - 1) + ":"),
                 message);
         for (int i = 0; i < size - 1; i++) {
-            assertEquals("END COMPLETED", nodes.get(i).awaitLine("END ", PATIENCE), "node " + i);
+            assertEquals("END COMPLETED", nodes.get(i).awaitLine(CrossNodeDeadlockTest::isEnd, PATIENCE),
+                    "node " + i);
         }
-        for (NodeProcess node : nodes) {
-            node.awaitLine("RELEASED", PATIENCE);
+        for (ChildJvm node : nodes) {
+            node.awaitLine(line -> line.startsWith("RELEASED"), PATIENCE);
         }
         Await.until("every lock released", () -> probe.isLockTypeEmpty(TYPE));
+    }
+
+    private static boolean isEnd(String line) {
+        return line.startsWith("END ");
     }
 
     private Path go(int node) {

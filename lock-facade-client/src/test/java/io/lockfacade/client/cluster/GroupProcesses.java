@@ -1,6 +1,7 @@
 package io.lockfacade.client.cluster;
 
 import io.lockfacade.group.raft.GroupTopology;
+import io.lockfacade.process.ChildJvm;
 import io.lockfacade.testsupport.await.Await;
 import io.lockfacade.webapp.MasterMain;
 
@@ -36,13 +37,13 @@ final class GroupProcesses implements AutoCloseable {
     private final Path dataRoot;
     private final int[] httpPorts;
     private final String group;
-    private final NodeProcess[] members;
+    private final ChildJvm[] members;
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
 
     private GroupProcesses(Path dataRoot, int size) throws IOException {
         this.dataRoot = dataRoot;
         this.httpPorts = new int[size];
-        this.members = new NodeProcess[size];
+        this.members = new ChildJvm[size];
         GroupTopology topology = GroupTopology.onOneHost("127.0.0.1", size);
         for (int i = 0; i < size; i++) {
             httpPorts[i] = topology.members().get(i).httpPort();
@@ -68,12 +69,12 @@ final class GroupProcesses implements AutoCloseable {
     }
 
     void launch(int i) throws IOException {
-        members[i] = NodeProcess.start(id(i), MEMBER_HEAP, MasterMain.class, "--node-id", id(i), "--group", group,
+        members[i] = NodeJvms.start(id(i), MEMBER_HEAP, MasterMain.class, "--node-id", id(i), "--group", group,
                 "--data-dir", dataRoot.resolve(id(i)).toString(), "--admin-password", ADMIN_PASSWORD);
     }
 
     void awaitReady(int i) throws InterruptedException, TimeoutException {
-        members[i].awaitLine("  Hessian endpoint: ", START_TIMEOUT);
+        members[i].awaitLine(line -> line.startsWith("  Hessian endpoint: "), START_TIMEOUT);
     }
 
     /** Restarts a stopped member on its ports and data, and waits until it serves HTTP. */
@@ -103,7 +104,7 @@ final class GroupProcesses implements AutoCloseable {
         return URI.create("http://127.0.0.1:" + httpPorts[i] + "/remoting/MemoryLockService");
     }
 
-    NodeProcess member(int i) {
+    ChildJvm member(int i) {
         return members[i];
     }
 
@@ -118,7 +119,7 @@ final class GroupProcesses implements AutoCloseable {
         StringBuilder views = new StringBuilder();
         for (int i = 0; i < members.length; i++) {
             views.append('\n').append(id(i)).append(" names ").append(leaderNamedBy(i).map(GroupProcesses::id)
-                    .orElse("none")).append("; last lines:\n").append(tail(members[i].transcript()));
+                    .orElse("none")).append("; last lines:\n").append(members[i].tail());
         }
         return views.toString();
     }
@@ -156,14 +157,9 @@ final class GroupProcesses implements AutoCloseable {
         }
     }
 
-    private static String tail(String transcript) {
-        String[] lines = transcript.split("\n");
-        return String.join("\n", java.util.Arrays.asList(lines).subList(Math.max(0, lines.length - 8), lines.length));
-    }
-
     @Override
     public void close() throws InterruptedException {
-        for (NodeProcess member : members) {
+        for (ChildJvm member : members) {
             if (member != null) {
                 member.close();
             }

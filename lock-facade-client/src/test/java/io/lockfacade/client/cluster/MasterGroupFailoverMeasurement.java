@@ -61,7 +61,7 @@ class MasterGroupFailoverMeasurement {
                     Thread.sleep(1_000);
                     long faultAt = System.nanoTime();
                     if (fault.equals("SIGKILL")) {
-                        group.member(leader).killHard();
+                        group.member(leader).kill();
                     } else {
                         group.member(leader).freeze();
                     }

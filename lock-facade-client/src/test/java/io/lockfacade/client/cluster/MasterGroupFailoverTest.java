@@ -74,7 +74,7 @@ class MasterGroupFailoverTest {
             load.awaitGrants(40);
             long killedAt = System.nanoTime();
             long lastTokenBefore = load.maxToken.get();
-            group.member(leader).killHard();
+            group.member(leader).kill();
             long firstGrantAfter = load.awaitGrantAfter(killedAt, FAILOVER_BOUND);
             System.out.printf("master group: leader n%d killed (SIGKILL); first grant by the new leader after %d ms%n",
                     leader + 1, TimeUnit.NANOSECONDS.toMillis(firstGrantAfter - killedAt));
@@ -115,7 +115,7 @@ class MasterGroupFailoverTest {
         assertEquals(held.getFencingToken(),
                 client.tryLock("orders", "held", "holder", HELD_LEASE, 0).getFencingToken());
 
-        group.member(leader).resume();
+        group.member(leader).thaw();
         long deadline = System.nanoTime() + LEADER_WAIT.toNanos();
         while (System.nanoTime() < deadline && group.leaderNamedBy(leader).orElse(leader) == leader) {
             Thread.sleep(50);
@@ -139,7 +139,7 @@ class MasterGroupFailoverTest {
             held.add(client.tryLock("orders", "k" + i, "holder-" + i, HELD_LEASE, 0));
         }
         for (int i = 0; i < group.size(); i++) {
-            group.member(i).killHard();
+            group.member(i).kill();
         }
         for (int i = 0; i < group.size(); i++) {
             group.launch(i);

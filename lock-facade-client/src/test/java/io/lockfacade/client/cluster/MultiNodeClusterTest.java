@@ -1,6 +1,7 @@
 package io.lockfacade.client.cluster;
 
 import io.lockfacade.api.LockGrant;
+import io.lockfacade.process.ChildJvm;
 import io.lockfacade.webapp.MasterOptions;
 import io.lockfacade.webapp.MasterServer;
 import org.junit.jupiter.api.AfterEach;
@@ -14,6 +15,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -35,7 +37,7 @@ class MultiNodeClusterTest {
     Path shared;
 
     private MasterServer master;
-    private final List<NodeProcess> nodes = new ArrayList<>();
+    private final List<ChildJvm> nodes = new ArrayList<>();
 
     @BeforeEach
     void startMaster() throws Exception {
@@ -44,7 +46,7 @@ class MultiNodeClusterTest {
 
     @AfterEach
     void stopEverything() throws Exception {
-        for (NodeProcess node : nodes) {
+        for (ChildJvm node : nodes) {
             node.close();
         }
         master.stop();
@@ -53,19 +55,19 @@ class MultiNodeClusterTest {
     @Test
     void nodesSharingFilesLoseNoUpdateAndSeeFencingTokensOnlyGrow() throws Exception {
         for (int n = 0; n < NODES; n++) {
-            nodes.add(NodeProcess.start("node-" + n, ContendingNode.class, master.serviceUri().toString(),
+            nodes.add(NodeJvms.start("node-" + n, ContendingNode.class, master.serviceUri().toString(),
                     shared.toString(), "node-" + n, String.valueOf(THREADS_PER_NODE),
                     String.valueOf(INCREMENTS_PER_THREAD), String.valueOf(KEYS)));
         }
 
         long increments = 0;
         long violations = 0;
-        for (NodeProcess node : nodes) {
-            Matcher result = RESULT.matcher(node.awaitLine("RESULT", RUN_LIMIT));
+        for (ChildJvm node : nodes) {
+            Matcher result = RESULT.matcher(node.awaitLine(line -> line.startsWith("RESULT"), RUN_LIMIT));
             assertTrue(result.matches());
             increments += Long.parseLong(result.group(2));
             violations += Long.parseLong(result.group(3));
-            assertEquals(0, node.awaitExit(Duration.ofSeconds(30)), node.transcript());
+            assertEquals(Optional.of(0), node.awaitExit(Duration.ofSeconds(30)), node.tail());
         }
 
         long expected = (long) NODES * THREADS_PER_NODE * INCREMENTS_PER_THREAD;
@@ -78,12 +80,13 @@ class MultiNodeClusterTest {
     @Test
     void killedHolderFreesItsLockWithinItsLeasePlusASecond() throws Exception {
         Duration lease = Duration.ofSeconds(2);
-        NodeProcess holder = NodeProcess.start("holder", HoldingNode.class, master.serviceUri().toString(),
+        ChildJvm holder = NodeJvms.start("holder", HoldingNode.class, master.serviceUri().toString(),
                 "job", "nightly", String.valueOf(lease.toMillis()));
         nodes.add(holder);
-        long heldToken = Long.parseLong(holder.awaitLine("HELD", Duration.ofSeconds(30)).substring(5));
+        long heldToken = Long.parseLong(
+                holder.awaitLine(line -> line.startsWith("HELD"), Duration.ofSeconds(30)).substring(5));
 
-        holder.killHard();
+        holder.kill();
         long killedAt = System.nanoTime();
         LockGrant next = master.service().tryLock("job", "nightly", "survivor", 0,
                 lease.plusSeconds(1).toMillis());

@@ -1,6 +1,7 @@
 package io.lockfacade.client.cluster;
 
 import io.lockfacade.api.LockGrant;
+import io.lockfacade.process.ChildJvm;
 import io.lockfacade.webapp.MasterOptions;
 import io.lockfacade.webapp.MasterServer;
 import org.junit.jupiter.api.AfterEach;
@@ -27,7 +28,7 @@ class SessionFreezeTest {
     private static final Duration REAPER_ROUND = Duration.ofSeconds(1);
 
     private MasterServer master;
-    private NodeProcess node;
+    private ChildJvm node;
 
     @BeforeEach
     void startMaster() throws Exception {
@@ -44,15 +45,15 @@ class SessionFreezeTest {
 
     @Test
     void aFrozenNodeLosesEveryLockAtOnceAndAnotherNodeGetsThemAll() throws Exception {
-        node = NodeProcess.start("many", ManyLocksNode.class, master.serviceUri().toString(), TYPE,
+        node = NodeJvms.start("many", ManyLocksNode.class, master.serviceUri().toString(), TYPE,
                 Integer.toString(LOCKS), Long.toString(TTL.toMillis()));
-        String[] held = node.awaitLine("HELD", Duration.ofSeconds(60)).split(" ");
+        String[] held = node.awaitLine(line -> line.startsWith("HELD"), Duration.ofSeconds(60)).split(" ");
         assertEquals(LOCKS, Integer.parseInt(held[1]));
         long largestToken = Long.parseLong(held[2]);
 
         Thread.sleep(TTL.multipliedBy(3).toMillis()); // one keep-alive per TTL/3 keeps them all
         assertEquals(LOCKS, master.service().table().size(), "locks kept alive by the session");
-        assertFalse(node.transcript().contains("LOST"), node.transcript());
+        assertFalse(String.join("\n", node.lines()).contains("LOST"), node.tail());
         assertEquals(1, master.service().sessions().sessions().size());
 
         node.freeze();
@@ -69,7 +70,7 @@ class SessionFreezeTest {
         }
         assertTrue(master.service().sessions().sessions().isEmpty());
 
-        node.resume();
-        node.awaitLine("LOST " + LOCKS, Duration.ofSeconds(10));
+        node.thaw();
+        node.awaitLine(line -> line.startsWith("LOST " + LOCKS), Duration.ofSeconds(10));
     }
 }

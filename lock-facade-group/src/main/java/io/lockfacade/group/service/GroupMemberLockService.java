@@ -14,6 +14,7 @@ import io.lockfacade.group.state.Reply;
 import io.lockfacade.group.state.ReplicatedLockTable;
 import io.lockfacade.server.service.MasterSettings;
 import io.lockfacade.server.service.ParkedCall;
+import io.lockfacade.server.service.ParkedCallTimer;
 import io.lockfacade.server.service.ParkingLockService;
 import io.lockfacade.server.table.Handout;
 import io.lockfacade.server.table.LockKey;
@@ -74,12 +75,7 @@ public final class GroupMemberLockService implements ParkingLockService, GroupEv
         this.settings = settings;
         this.table = member.stateMachine().table();
         this.log = new LeaderProposer(member, COMMIT_TIMEOUT, TERM_START_WAIT);
-        ScheduledThreadPoolExecutor executor = new ScheduledThreadPoolExecutor(1, runnable -> {
-            Thread thread = new Thread(runnable, LEADER_THREAD);
-            thread.setDaemon(true);
-            return thread;
-        });
-        executor.setRemoveOnCancelPolicy(true);
+        ScheduledThreadPoolExecutor executor = ParkedCallTimer.start(LEADER_THREAD);
         this.leaderThread = executor;
         this.waiters = new LeaderWaiters(this::askAgain, this::releaseUndelivered,
                 key -> table.holder(key) == null);
@@ -194,15 +190,15 @@ public final class GroupMemberLockService implements ParkingLockService, GroupEv
         }
         CompletableFuture<List<Reply>> both = log.proposeBatch(now -> new CommandBatch(List.of(release.apply(now),
                 acquisition(next, now))));
-        List<Reply> outcomes;
+        List<Reply> replies;
         try {
-            outcomes = log.await(both);
+            replies = log.await(both);
         } catch (RuntimeException failure) {
             waiters.handOff(next, CompletableFuture.completedFuture(new LeaderWaiters.Attempt.Failed(failure)));
             throw failure;
         }
-        waiters.handOff(next, CompletableFuture.completedFuture(attempt(next, outcomes.get(1))));
-        return outcomes.get(0).yes();
+        waiters.handOff(next, CompletableFuture.completedFuture(attempt(next, replies.get(1))));
+        return replies.get(0).yes();
     }
 
     /**
@@ -249,11 +245,11 @@ public final class GroupMemberLockService implements ParkingLockService, GroupEv
     public long openSession(String sessionId, long ttlMillis) {
         LockArguments.requireSessionId(sessionId);
         long ttl = settings.sessionTtlFor(ttlMillis);
-        Reply outcome = log.commit(now -> Command.onSession(Command.Kind.OPEN_SESSION, now, sessionId, ttl));
-        if (outcome.kind() == Reply.Kind.SESSION_ENDED) {
+        Reply reply = log.commit(now -> Command.onSession(Command.Kind.OPEN_SESSION, now, sessionId, ttl));
+        if (reply.kind() == Reply.Kind.SESSION_ENDED) {
             throw sessionEnded(sessionId);
         }
-        return outcome.value();
+        return reply.value();
     }
 
     @Override

@@ -31,16 +31,22 @@ final class ReloadingFile<T> {
 
     private final Path file;
     private final Function<Path, T> loader;
+    private final long checkIntervalNanos;
     private volatile Loaded<T> loaded;
 
     /**
-     * Reads the file now.
+     * Reads the file now; looks at it again at most once per {@link #CHECK_INTERVAL}.
      *
      * @throws IllegalArgumentException if it cannot be read as {@code loader} expects
      */
     ReloadingFile(Path file, Function<Path, T> loader) {
+        this(file, loader, CHECK_INTERVAL);
+    }
+
+    ReloadingFile(Path file, Function<Path, T> loader, Duration checkInterval) {
         this.file = Objects.requireNonNull(file, "file");
         this.loader = Objects.requireNonNull(loader, "loader");
+        this.checkIntervalNanos = checkInterval.toNanos();
         this.loaded = new Loaded<>(loader.apply(file), stamp(file), System.nanoTime());
     }
 
@@ -48,7 +54,7 @@ final class ReloadingFile<T> {
     T current() {
         Loaded<T> last = loaded;
         long now = System.nanoTime();
-        if (now - last.checkedNanos() < CHECK_INTERVAL.toNanos()) {
+        if (now - last.checkedNanos() < checkIntervalNanos) {
             return last.value();
         }
         String stamp = stamp(file);

@@ -15,7 +15,6 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ScheduledThreadPoolExecutor;
 
 /**
  * The master's {@link MemoryLockService}: checks arguments, applies the default lease and the wait cap, and drives
@@ -62,13 +61,7 @@ public final class MemoryLockServiceImpl implements ParkingLockService, AutoClos
      */
     public MemoryLockServiceImpl(MasterSettings settings, LockEvents events, MasterClocks clocks) {
         this.settings = settings;
-        ScheduledThreadPoolExecutor timer = new ScheduledThreadPoolExecutor(1, runnable -> {
-            Thread thread = new Thread(runnable, WAIT_TIMER_THREAD);
-            thread.setDaemon(true);
-            return thread;
-        });
-        timer.setRemoveOnCancelPolicy(true);
-        this.waitTimer = timer;
+        this.waitTimer = ParkedCallTimer.start(WAIT_TIMER_THREAD);
         this.table = new LiveTable(new LockMachine(), clocks, settings.expiryTick(), waitTimer,
                 new GuardedLockEvents(events));
         this.sessions = new LiveSessions(table);

@@ -1,6 +1,7 @@
 package io.lockfacade.shedlock.cluster;
 
-import io.lockfacade.reliability.process.ChildJvm;
+import io.lockfacade.process.ChildJvm;
+import io.lockfacade.process.JavaCommand;
 import io.lockfacade.reliability.process.InProcessMaster;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -9,7 +10,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -31,12 +31,11 @@ class ShedLockClusterTest {
         List<ChildJvm> nodes = new ArrayList<>();
         try (InProcessMaster master = InProcessMaster.start()) {
             for (int i = 0; i < CLOCK_OFFSETS_MINUTES.length; i++) {
-                nodes.add(ChildJvm.start("shedlock-node-" + i, List.of("-Xmx96m"),
-                        List.of("-cp", ChildJvm.classPath(), ShedLockNodeMain.class.getName(),
-                                master.serviceUri().toString(), "node-" + i,
-                                Long.toString(CLOCK_OFFSETS_MINUTES[i]), marker.toString(),
-                                Long.toString(RUN_TIME.toMillis())),
-                        Map.of(), work.resolve("node-" + i + ".log"), false));
+                JavaCommand command = JavaCommand.mainClass(ShedLockNodeMain.class.getName(), List.of(
+                        master.serviceUri().toString(), "node-" + i, Long.toString(CLOCK_OFFSETS_MINUTES[i]),
+                        marker.toString(), Long.toString(RUN_TIME.toMillis()))).withJvmOptions(List.of("-Xmx96m"));
+                nodes.add(ChildJvm.launcher("shedlock-node-" + i, command).log(work.resolve("node-" + i + ".log"))
+                        .withoutInput().killedAtExit().start());
             }
             int totalRuns = 0;
             for (ChildJvm node : nodes) {

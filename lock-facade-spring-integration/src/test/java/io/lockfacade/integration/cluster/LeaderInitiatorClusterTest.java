@@ -1,6 +1,7 @@
 package io.lockfacade.integration.cluster;
 
-import io.lockfacade.reliability.process.ChildJvm;
+import io.lockfacade.process.ChildJvm;
+import io.lockfacade.process.JavaCommand;
 import io.lockfacade.reliability.process.InProcessMaster;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -9,7 +10,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -33,11 +33,11 @@ class LeaderInitiatorClusterTest {
         List<ChildJvm> nodes = new ArrayList<>();
         try (InProcessMaster master = InProcessMaster.start()) {
             for (int i = 1; i <= 3; i++) {
-                ChildJvm node = ChildJvm.start("leader-node-" + i, List.of("-Xmx96m"),
-                        List.of("-cp", ChildJvm.classPath(), LeaderNodeMain.class.getName(),
-                                master.serviceUri().toString(), "n" + i, Long.toString(SESSION_TTL.toMillis())),
-                        Map.of(), logs.resolve("n" + i + ".log"), true);
-                nodes.add(node);
+                JavaCommand command = JavaCommand.mainClass(LeaderNodeMain.class.getName(), List.of(
+                        master.serviceUri().toString(), "n" + i, Long.toString(SESSION_TTL.toMillis())))
+                        .withJvmOptions(List.of("-Xmx96m"));
+                nodes.add(ChildJvm.launcher("leader-node-" + i, command).log(logs.resolve("n" + i + ".log"))
+                        .killedAtExit().start());
             }
             for (ChildJvm node : nodes) {
                 node.awaitLine(line -> line.startsWith("STARTED"), STARTUP);

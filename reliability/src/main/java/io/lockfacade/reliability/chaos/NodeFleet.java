@@ -1,10 +1,12 @@
 package io.lockfacade.reliability.chaos;
 
 import io.lockfacade.client.distributed.DistributeLockSettings;
+import io.lockfacade.process.ChildJvm;
+import io.lockfacade.process.JavaCommand;
 import io.lockfacade.reliability.network.FaultyProxy;
-import io.lockfacade.reliability.process.ChildJvm;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.time.Duration;
@@ -56,10 +58,9 @@ final class NodeFleet implements AutoCloseable {
             FaultyProxy proxy = new FaultyProxy(new InetSocketAddress("127.0.0.1", masterPort));
             URI master = URI.create("http://127.0.0.1:" + proxy.port() + "/remoting/MemoryLockService");
             NodeConfig config = settings.nodeConfig(id, master, resourcePort, handoffs, settings.seed() + started);
-            List<String> launch = new ArrayList<>(List.of("-cp", ChildJvm.classPath(), ChaosNode.class.getName()));
-            launch.addAll(config.toArgs());
-            ChildJvm jvm = ChildJvm.start(id, JVM_OPTIONS, launch, Map.of(NodeConfig.SECRET_ENV, secret),
-                    settings.logDir().resolve(id + ".log"), true);
+            JavaCommand command = JavaCommand.mainClass(ChaosNode.class.getName(), config.toArgs())
+                    .withJvmOptions(JVM_OPTIONS);
+            ChildJvm jvm = startNode(id, command);
             fresh.add(new Node(id, jvm, proxy));
         }
         for (Node node : fresh) {
@@ -72,6 +73,15 @@ final class NodeFleet implements AutoCloseable {
             all.add(node);
         }
         return fresh;
+    }
+
+    private ChildJvm startNode(String id, JavaCommand command) {
+        try {
+            return ChildJvm.launcher(id, command).environment(Map.of(NodeConfig.SECRET_ENV, secret))
+                    .log(settings.logDir().resolve(id + ".log")).killedAtExit().start();
+        } catch (IOException e) {
+            throw new UncheckedIOException("could not start chaos node " + id, e);
+        }
     }
 
     /** @return the nodes running now */
@@ -104,11 +114,7 @@ final class NodeFleet implements AutoCloseable {
      */
     Map<String, Optional<Integer>> stopAll(Duration timeout) {
         for (Node node : live) {
-            try {
-                node.jvm().stdin().close();
-            } catch (IOException e) {
-                // it is gone already; awaitExit tells
-            }
+            node.jvm().closeInput();
         }
         Map<String, Optional<Integer>> exits = new LinkedHashMap<>();
         long deadline = System.nanoTime() + timeout.toNanos();

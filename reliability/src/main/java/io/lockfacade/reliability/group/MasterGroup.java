@@ -2,7 +2,7 @@ package io.lockfacade.reliability.group;
 
 import io.lockfacade.client.transport.ClientTransportSettings;
 import io.lockfacade.group.raft.LoopbackPorts;
-import io.lockfacade.reliability.process.ChildJvm;
+import io.lockfacade.process.ChildJvm;
 import io.lockfacade.reliability.process.MasterAdmin;
 import io.lockfacade.reliability.process.MasterProcess;
 

@@ -1,6 +1,8 @@
 package io.lockfacade.reliability.process;
 
 import io.lockfacade.api.tls.TlsStores;
+import io.lockfacade.process.ChildJvm;
+import io.lockfacade.process.JavaCommand;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -10,9 +12,11 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -40,7 +44,7 @@ public final class MasterProcess implements AutoCloseable {
     private static final long RESTART_PAUSE_MILLIS = 300;
 
     private final Settings settings;
-    private final List<String> launch;
+    private final Function<List<String>, JavaCommand> launch;
     private ChildJvm current;
     private int port;
     private URI serviceUri;
@@ -75,7 +79,7 @@ public final class MasterProcess implements AutoCloseable {
         }
     }
 
-    private MasterProcess(Settings settings, List<String> launch) {
+    private MasterProcess(Settings settings, Function<List<String>, JavaCommand> launch) {
         this.settings = settings;
         this.launch = launch;
     }
@@ -169,23 +173,24 @@ public final class MasterProcess implements AutoCloseable {
 
     private void startOn(int wantedPort) {
         incarnations++;
-        List<String> command = new ArrayList<>(launch);
-        command.addAll(List.of("--host", settings.host(), "--port", Integer.toString(wantedPort)));
-        command.addAll(settings.masterArgs());
-        java.util.Map<String, String> env = new java.util.HashMap<>();
+        List<String> args = new ArrayList<>(List.of("--host", settings.host(), "--port", Integer.toString(wantedPort)));
+        args.addAll(settings.masterArgs());
+        if (settings.tls() != null) {
+            args.addAll(List.of("--tls-keystore", settings.tls().keystore().toString(),
+                    "--tls-truststore", settings.tls().truststore().toString()));
+        }
+        JavaCommand command = launch.apply(args).withJvmOptions(settings.jvmOptions()).wrappedBy(settings.wrapper());
+        Map<String, String> env = new HashMap<>();
         env.put("LOCKFACADE_ADMIN_PASSWORD", settings.adminPassword());
         if (settings.secret() != null) {
             env.put("LOCKFACADE_SECRET", settings.secret());
         }
         if (settings.tls() != null) {
-            command.addAll(List.of("--tls-keystore", settings.tls().keystore().toString(),
-                    "--tls-truststore", settings.tls().truststore().toString()));
             env.put("LOCKFACADE_TLS_KEYSTORE_PASSWORD", settings.tls().keystorePassword());
             env.put("LOCKFACADE_TLS_TRUSTSTORE_PASSWORD", settings.tls().truststorePassword());
         }
-        ChildJvm jvm = ChildJvm.start(settings.name() + "-" + incarnations, settings.wrapper(),
-                settings.jvmOptions(), command,
-                Map.copyOf(env), settings.logDir().resolve(settings.name() + "-" + incarnations + ".log"), false);
+        ChildJvm jvm = start(settings.name() + "-" + incarnations, command, env,
+                settings.logDir().resolve(settings.name() + "-" + incarnations + ".log"));
         try {
             String ready = jvm.awaitLine(line -> SERVICE_URL.matcher(line).find(), STARTUP_TIMEOUT);
             Matcher url = SERVICE_URL.matcher(ready);
@@ -203,19 +208,28 @@ public final class MasterProcess implements AutoCloseable {
         }
     }
 
-    private static List<String> launchCommand(Path logDir) {
+    private static ChildJvm start(String name, JavaCommand command, Map<String, String> env, Path log) {
+        try {
+            return ChildJvm.launcher(name, command).environment(env).log(log).withoutInput().killedAtExit().start();
+        } catch (IOException e) {
+            throw new UncheckedIOException("could not start " + name, e);
+        }
+    }
+
+    /** @return how the master is launched: from a private copy of the shaded jar if there is one, else by class */
+    private static Function<List<String>, JavaCommand> launchCommand(Path logDir) {
         String jar = System.getProperty(JAR_PROPERTY);
         if (jar != null && Files.isRegularFile(Path.of(jar))) {
             try {
                 Files.createDirectories(logDir);
                 Path copy = logDir.resolve("lock-facade-webapp-under-test.jar");
                 Files.copy(Path.of(jar), copy, StandardCopyOption.REPLACE_EXISTING);
-                return List.of("-jar", copy.toString());
+                return args -> JavaCommand.jar(copy, args);
             } catch (IOException e) {
                 throw new UncheckedIOException("could not copy the master jar " + jar, e);
             }
         }
-        return List.of("-cp", ChildJvm.classPath(), MAIN_CLASS);
+        return args -> JavaCommand.mainClass(MAIN_CLASS, args);
     }
 
     private static void sleep(long millis) {

@@ -1,6 +1,8 @@
 package io.lockfacade.webapp.admin;
 
 import io.lockfacade.api.MemoryLockService;
+import io.lockfacade.process.ChildJvm;
+import io.lockfacade.process.JavaCommand;
 import io.lockfacade.webapp.testing.HessianClients;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -19,6 +21,7 @@ import java.time.Duration;
 import java.util.Base64;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -36,6 +39,7 @@ class AdminPageJarIT {
     private static final Pattern SERVICE_URL =
             Pattern.compile("(http://127\\.0\\.0\\.1:\\d+)/remoting/MemoryLockService");
     private static final Duration STARTUP = Duration.ofSeconds(30);
+    private static final Duration STOP_GRACE = Duration.ofSeconds(20);
     private static final String PASSWORD = "jar-admin-password";
 
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
@@ -43,15 +47,12 @@ class AdminPageJarIT {
     @TempDir
     Path elsewhere;
 
-    private Process master;
+    private ChildJvm master;
 
     @AfterEach
-    void stopMaster() throws InterruptedException {
+    void stopMaster() {
         if (master != null) {
-            master.destroy();
-            if (!master.waitFor(20, TimeUnit.SECONDS)) {
-                master.destroyForcibly().waitFor(20, TimeUnit.SECONDS);
-            }
+            master.terminate(STOP_GRACE);
         }
     }
 
@@ -77,25 +78,15 @@ class AdminPageJarIT {
         assertTrue(json.body().contains("\"key\":\"<script>alert(1)</script>\""), json.body());
     }
 
-    private URI start() throws IOException, InterruptedException {
+    private URI start() throws IOException, InterruptedException, TimeoutException {
         Path jar = Path.of(System.getProperty("lockfacade.webapp.jar", "target/lock-facade-webapp.jar"))
                 .toAbsolutePath();
         assertTrue(Files.isRegularFile(jar), "package the master first: " + jar);
-        Path output = elsewhere.resolve("master.out");
-        ProcessBuilder builder = new ProcessBuilder(List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-jar", jar.toString(),
-                "--port", "0", "--admin-password", PASSWORD));
-        builder.directory(elsewhere.toFile()).redirectErrorStream(true).redirectOutput(output.toFile());
-        master = builder.start();
-        long deadline = System.nanoTime() + STARTUP.toNanos();
-        while (System.nanoTime() < deadline && master.isAlive()) {
-            Matcher matcher = SERVICE_URL.matcher(Files.readString(output));
-            if (matcher.find()) {
-                return URI.create(matcher.group(1));
-            }
-            Thread.sleep(50);
-        }
-        throw new AssertionError("the master did not start: " + Files.readString(output));
+        JavaCommand command = JavaCommand.jar(jar, List.of("--port", "0", "--admin-password", PASSWORD));
+        master = ChildJvm.launcher("master", command).directory(elsewhere).log(elsewhere.resolve("master.out")).withoutInput().killedAtExit().start();
+        Matcher matcher = SERVICE_URL.matcher(master.awaitLine(line -> SERVICE_URL.matcher(line).find(), STARTUP));
+        assertTrue(matcher.find());
+        return URI.create(matcher.group(1));
     }
 
     private static HttpResponse<String> get(URI uri) throws IOException, InterruptedException {

@@ -1,38 +1,35 @@
 package io.lockfacade.webapp.browser;
 
-import java.io.BufferedReader;
+import io.lockfacade.process.ChildJvm;
+import io.lockfacade.process.JavaCommand;
+
 import java.io.IOException;
-import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
- * A {@link LockClientMain} running in a JVM of its own, started with the test class path. Its output lines are
- * collected as they come; {@link #close()} stops it (it also stops by itself when the test JVM dies).
+ * A {@link LockClientMain} running in a JVM of its own, started with the test class path. Its output lines are kept
+ * as they come; {@link #close()} stops it (it also stops by itself when the test JVM dies).
  */
 public final class ClientJvm implements AutoCloseable {
 
     /** Longest {@link #awaitLine} waits. */
     public static final Duration PATIENCE = Duration.ofSeconds(30);
 
+    /** JVM options of the browser tests' clients: quick to start, short-lived. */
+    static final List<String> JVM_OPTIONS = List.of("-Xshare:auto", "-XX:TieredStopAtLevel=1");
+
     private static final Duration STOP_GRACE = Duration.ofSeconds(5);
 
-    private final Process process;
+    private final ChildJvm jvm;
     private final String nodeId;
-    private final List<String> lines = new ArrayList<>();
 
-    private ClientJvm(Process process, String nodeId) {
-        this.process = process;
+    private ClientJvm(ChildJvm jvm, String nodeId) {
+        this.jvm = jvm;
         this.nodeId = nodeId;
-        Thread reader = new Thread(this::collect, "client-jvm-" + nodeId);
-        reader.setDaemon(true);
-        reader.start();
     }
 
     /**
@@ -42,13 +39,11 @@ public final class ClientJvm implements AutoCloseable {
      * @return the running client
      */
     public static ClientJvm start(String mode, URI serviceUri, String type, String key, String nodeId) {
-        String classPath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        ProcessBuilder builder = new ProcessBuilder(java, "-Xshare:auto", "-XX:TieredStopAtLevel=1", "-cp", classPath,
-                LockClientMain.class.getName(), mode, serviceUri.toString(), type, key, nodeId);
-        builder.redirectErrorStream(true);
+        JavaCommand command = JavaCommand.mainClass(LockClientMain.class.getName(),
+                List.of(mode, serviceUri.toString(), type, key, nodeId)).withJvmOptions(JVM_OPTIONS);
         try {
-            return new ClientJvm(builder.start(), nodeId);
+            return new ClientJvm(ChildJvm.launcher("client-" + nodeId, command).keepLines().closeGrace(STOP_GRACE)
+                    .killedAtExit().start(), nodeId);
         } catch (IOException e) {
             throw new UncheckedIOException("could not start a client JVM", e);
         }
@@ -70,46 +65,17 @@ public final class ClientJvm implements AutoCloseable {
      * @throws AssertionError if no such line comes within {@link #PATIENCE}
      */
     public String awaitLine(String prefix) throws InterruptedException {
-        long deadline = System.nanoTime() + PATIENCE.toNanos();
-        synchronized (lines) {
-            while (true) {
-                for (String line : lines) {
-                    if (line.startsWith(prefix)) {
-                        return line.substring(prefix.length()).trim();
-                    }
-                }
-                long left = deadline - System.nanoTime();
-                if (left <= 0) {
-                    throw new AssertionError("the client " + nodeId + " did not print \"" + prefix + "\" within "
-                            + PATIENCE + "; it printed " + lines + (process.isAlive() ? "" : " and exited "
-                            + process.exitValue()));
-                }
-                TimeUnit.NANOSECONDS.timedWait(lines, left);
-            }
+        try {
+            return jvm.awaitLine(line -> line.startsWith(prefix), PATIENCE).substring(prefix.length()).trim();
+        } catch (TimeoutException e) {
+            throw new AssertionError("the client " + nodeId + " did not print \"" + prefix + "\": " + e.getMessage(),
+                    e);
         }
     }
 
-    /** Stops the client JVM and waits for it. */
+    /** Stops the client JVM (it exits when its input closes) and waits for it. */
     @Override
-    public void close() throws InterruptedException {
-        process.destroy();
-        if (!process.waitFor(STOP_GRACE.toMillis(), TimeUnit.MILLISECONDS)) {
-            process.destroyForcibly().waitFor(STOP_GRACE.toMillis(), TimeUnit.MILLISECONDS);
-        }
-    }
-
-    private void collect() {
-        try (BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(),
-                StandardCharsets.UTF_8))) {
-            String line;
-            while ((line = out.readLine()) != null) {
-                synchronized (lines) {
-                    lines.add(line);
-                    lines.notifyAll();
-                }
-            }
-        } catch (IOException e) {
-            // the process is gone; awaitLine reports what it printed
-        }
+    public void close() {
+        jvm.close();
     }
 }

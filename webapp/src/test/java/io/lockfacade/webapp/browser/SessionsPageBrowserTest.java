@@ -1,6 +1,8 @@
 package io.lockfacade.webapp.browser;
 
 import io.lockfacade.api.LockGrant;
+import io.lockfacade.process.ChildJvm;
+import io.lockfacade.process.JavaCommand;
 import io.lockfacade.webapp.MasterServer;
 import io.lockfacade.webapp.testing.Masters;
 import org.junit.jupiter.api.AfterAll;
@@ -62,7 +64,7 @@ class SessionsPageBrowserTest {
     private static MasterWithBrowser fixture;
     private static MasterServer master;
     private static ChromeDriver browser;
-    private Process client;
+    private ChildJvm client;
     private Path clientLog;
 
     @BeforeAll
@@ -80,12 +82,9 @@ class SessionsPageBrowserTest {
     }
 
     @AfterEach
-    void stopClient() throws InterruptedException {
-        if (client != null && client.isAlive()) {
-            client.destroy();
-            if (!client.waitFor(CLIENT_STOP_GRACE.toMillis(), TimeUnit.MILLISECONDS)) {
-                client.destroyForcibly().waitFor(CLIENT_STOP_GRACE.toMillis(), TimeUnit.MILLISECONDS);
-            }
+    void stopClient() {
+        if (client != null) {
+            client.terminate(CLIENT_STOP_GRACE);
         }
     }
 
@@ -149,20 +148,16 @@ class SessionsPageBrowserTest {
 
     /** Starts a client JVM holding {@value #LOCKS} locks under its session. */
     private void startClient(String nodeId, String type, String keyPrefix) throws IOException {
-        String classPath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         clientLog = clientDir.resolve(nodeId + ".log");
-        client = new ProcessBuilder(java, "-Xshare:auto", "-XX:TieredStopAtLevel=1", "-cp", classPath,
-                SessionClientMain.class.getName(), master.serviceUri().toString(), nodeId, type, keyPrefix,
-                Integer.toString(LOCKS))
-                .redirectErrorStream(true).redirectOutput(clientLog.toFile()).start();
+        JavaCommand command = JavaCommand.mainClass(SessionClientMain.class.getName(), List.of(
+                master.serviceUri().toString(), nodeId, type, keyPrefix, Integer.toString(LOCKS)))
+                .withJvmOptions(ClientJvm.JVM_OPTIONS);
+        client = ChildJvm.launcher("client-" + nodeId, command).log(clientLog).withoutInput().killedAtExit().start();
     }
 
     private int awaitClientExit() throws InterruptedException {
-        if (!client.waitFor(ClientJvm.PATIENCE.toMillis(), TimeUnit.MILLISECONDS)) {
-            fail("the client did not end within " + ClientJvm.PATIENCE + "; it printed " + clientOutput());
-        }
-        return client.exitValue();
+        return client.awaitExit(ClientJvm.PATIENCE).orElseGet(
+                () -> fail("the client did not end within " + ClientJvm.PATIENCE + "; it printed " + clientOutput()));
     }
 
     private String clientOutput() {

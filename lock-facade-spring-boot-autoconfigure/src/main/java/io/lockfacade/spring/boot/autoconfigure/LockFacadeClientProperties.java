@@ -5,6 +5,7 @@ import io.lockfacade.client.distributed.DistributeLockSettings;
 import io.lockfacade.client.spring.LockFacadeProperties;
 import io.lockfacade.client.transport.ClientTransportSettings;
 import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.NestedConfigurationProperty;
 
 import java.time.Duration;
 
@@ -87,6 +88,10 @@ public class LockFacadeClientProperties {
     /** How long a wait lasts before it is checked for a deadlock (PostgreSQL's deadlock_timeout). */
     private Duration deadlockCheckDelay = DeadlockDetection.DEFAULT_CHECK_DELAY;
 
+    /** The stores for https:// masters. */
+    @NestedConfigurationProperty
+    private final LockFacadeTlsProperties tls = new LockFacadeTlsProperties();
+
     /**
      * @return the client's settings made of these properties
      * @throws IllegalStateException    if {@code master-url} is missing
@@ -101,8 +106,13 @@ public class LockFacadeClientProperties {
                 .withRemoteWaitCap(remoteWaitCap)
                 .withFairLocalLock(fairLocalLock)
                 .withDeadlockDetection(deadlockDetection());
-        return LockFacadeProperties.of(masterUrl, new ClientTransportSettings(connectTimeout, readTimeout, secret),
-                lock);
+        return LockFacadeProperties.of(masterUrl,
+                new ClientTransportSettings(connectTimeout, readTimeout, secret, tls.toStores()), lock);
+    }
+
+    /** @return the {@code lockfacade.tls.*} properties */
+    public LockFacadeTlsProperties getTls() {
+        return tls;
     }
 
     /**
