@@ -83,10 +83,10 @@ public class LockFacadeClientProperties {
     private boolean fairLocalLock = true;
 
     /** Whether waits are checked for deadlocks; the youngest wait of a cycle gets a DeadlockException. */
-    private boolean deadlockDetection = DeadlockDetection.DEFAULT.enabled();
+    private boolean deadlockDetection = true;
 
     /** How long a wait lasts before it is checked for a deadlock (PostgreSQL's deadlock_timeout). */
-    private Duration deadlockCheckDelay = DeadlockDetection.DEFAULT_CHECK_DELAY;
+    private Duration deadlockCheckDelay = Duration.ofSeconds(1);
 
     /** The stores for https:// masters. */
     @NestedConfigurationProperty
