@@ -121,4 +121,19 @@ public final class LockArguments {
         }
         return out.toString();
     }
+
+    /**
+     * Checks a count of semaphore permits: {@code min} to {@link LockLimits#MAX_PERMITS}.
+     *
+     * @param argument the argument's name, used in the message
+     * @param min      the least value allowed (0 or 1)
+     * @throws IllegalArgumentException if the count is outside the range
+     */
+    public static int requirePermits(String argument, long value, int min) {
+        if (value < min || value > LockLimits.MAX_PERMITS) {
+            throw new IllegalArgumentException(argument + " must be between " + min + " and "
+                    + LockLimits.MAX_PERMITS + ", was " + value);
+        }
+        return (int) value;
+    }
 }

@@ -10,6 +10,9 @@ public final class LockLimits {
     /** Longest lock type, key or owner, in Java {@code String.length()} units. */
     public static final int MAX_NAME_LENGTH = 256;
 
+    /** Most permits a semaphore may have, and most one call may ask for. */
+    public static final int MAX_PERMITS = 1_000_000;
+
     /** Shortest lease a caller may ask for. */
     public static final Duration MIN_LEASE = Duration.ofMillis(100);
 

@@ -33,6 +33,9 @@ class LockFacadeLockProviderTest {
 
     private static final Duration SESSION_TTL = Duration.ofSeconds(30);
     private static final Duration SHORT = Duration.ofMillis(800);
+    /** For a window in which nothing may happen yet: wide enough for a stall of the loaded machine. */
+    private static final Duration MEDIUM = Duration.ofSeconds(2);
+    private static final long PAST_MEDIUM_MILLIS = MEDIUM.toMillis() + 200;
     private static final Duration LONG = Duration.ofSeconds(30);
     private static final Duration PATIENCE = Duration.ofSeconds(10);
     private static final Duration POLL = Duration.ofMillis(20);
@@ -90,13 +93,13 @@ class LockFacadeLockProviderTest {
     @Test
     void lockAtLeastForHoldsTheLockAfterAFastTask() throws InterruptedException {
         long start = System.nanoTime();
-        first.lock(config("fast", LONG, SHORT)).orElseThrow().unlock();
+        first.lock(config("fast", LONG, MEDIUM)).orElseThrow().unlock();
 
         assertTrue(second.lock(config("fast", LONG, Duration.ZERO)).isEmpty(), "free right after a fast task");
         SimpleLock next = Await.value(PATIENCE, POLL, () -> second.lock(config("fast", LONG, Duration.ZERO)),
                 () -> "the lock was never freed");
 
-        assertTrue(System.nanoTime() - start >= SHORT.toNanos(), "freed before lockAtLeastFor");
+        assertTrue(System.nanoTime() - start >= MEDIUM.toNanos(), "freed before lockAtLeastFor");
         next.unlock();
     }
 
@@ -113,14 +116,14 @@ class LockFacadeLockProviderTest {
     @Test
     void extendKeepsTheLockAndItsTokenPastTheFirstLockAtMostFor() throws InterruptedException {
         long start = System.nanoTime();
-        SimpleLock held = first.lock(config("extended", SHORT, Duration.ZERO)).orElseThrow();
+        SimpleLock held = first.lock(config("extended", MEDIUM, Duration.ZERO)).orElseThrow();
         long token = first.fencingToken("extended").orElseThrow();
 
         SimpleLock extended = held.extend(LONG, Duration.ZERO).orElseThrow();
-        Thread.sleep(SHORT.toMillis() + 200);
+        Thread.sleep(PAST_MEDIUM_MILLIS);
 
         assertTrue(second.lock(config("extended", LONG, Duration.ZERO)).isEmpty(), "freed at the old lockAtMostFor");
-        assertTrue(System.nanoTime() - start > SHORT.toNanos());
+        assertTrue(System.nanoTime() - start > MEDIUM.toNanos());
         assertEquals(token, first.fencingToken("extended").orElseThrow());
         assertThrows(IllegalStateException.class, held::unlock, "the lock before the extension is spent");
         extended.unlock();
@@ -156,9 +159,9 @@ class LockFacadeLockProviderTest {
 
     @Test
     void aTaskEndingInTimeIsNotReportedAsAnOverrun() throws InterruptedException {
-        first.lock(config("in-time", SHORT, Duration.ZERO)).orElseThrow().unlock();
+        first.lock(config("in-time", MEDIUM, Duration.ZERO)).orElseThrow().unlock();
 
-        Thread.sleep(SHORT.toMillis() + 200);
+        Thread.sleep(PAST_MEDIUM_MILLIS);
 
         assertEquals(0, first.leaseOverruns());
     }
@@ -171,9 +174,9 @@ class LockFacadeLockProviderTest {
         executor.executeWithLock((Runnable) () -> {
             LockExtender.extendActiveLock(LONG, Duration.ZERO);
             seen.set(first.fencingToken("fenced").orElseThrow());
-        }, config("fenced", SHORT, Duration.ZERO));
+        }, config("fenced", MEDIUM, Duration.ZERO));
         executor.executeWithLock((Runnable) () -> assertTrue(first.fencingToken("fenced").orElseThrow() > seen.get()),
-                config("fenced", SHORT, Duration.ZERO));
+                config("fenced", MEDIUM, Duration.ZERO));
 
         assertTrue(seen.get() > 0);
         assertEquals(OptionalLong.empty(), first.fencingToken("fenced"));

@@ -39,7 +39,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class LockFacadeLockRegistryTest {
 
-    private static final Duration SESSION_TTL = Duration.ofMillis(1500);
+    /** Long enough for a loaded machine; the keep-alives come often, so a removed lock is reported quickly. */
+    private static final Duration SESSION_TTL = Duration.ofSeconds(30);
+    private static final Duration KEEP_ALIVE_INTERVAL = Duration.ofMillis(300);
     private static final Duration REMOTE_WAIT_CAP = Duration.ofMillis(300);
     private static final Duration PATIENCE = Duration.ofSeconds(10);
     private static final String KEY = "orders";
@@ -291,7 +293,7 @@ class LockFacadeLockRegistryTest {
 
     private static DistributeLock node(String nodeId) {
         return master.node(DistributeLockSettings.defaults().withNodeId(nodeId).withLease(SESSION_TTL)
-                .withRemoteWaitCap(REMOTE_WAIT_CAP));
+                .withRenewInterval(KEEP_ALIVE_INTERVAL).withRemoteWaitCap(REMOTE_WAIT_CAP));
     }
 
     private <T> T onOtherThread(Callable<T> work) throws InterruptedException, ExecutionException, TimeoutException {

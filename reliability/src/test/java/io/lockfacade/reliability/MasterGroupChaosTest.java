@@ -227,7 +227,7 @@ class MasterGroupChaosTest {
     @Order(4)
     void clientNodesGivenTheMemberListFailOverBehindFaultyProxiesWithoutOverlap() {
         LeaderFollowingCaller admin = LeaderFollowingCaller.direct(group);
-        load = new GroupLoad(this::clientNodeBehindProxies);
+        load = GroupLoad.ofClientNodes(this::clientNodeBehindProxies);
         HeldLocks held = hold(admin, "clients");
         pause(GroupChaosLimits.LOAD_BETWEEN_FAULTS);
         String leader = group.awaitLeader(GroupChaosLimits.LEADER_TIMEOUT);

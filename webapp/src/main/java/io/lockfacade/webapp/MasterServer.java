@@ -2,6 +2,8 @@ package io.lockfacade.webapp;
 
 import io.lockfacade.api.LockLimits;
 import io.lockfacade.server.service.MasterSettings;
+import io.lockfacade.group.raft.GroupMember;
+import io.lockfacade.group.service.GroupLockListing;
 import io.lockfacade.group.service.GroupMemberLockService;
 import io.lockfacade.server.service.MemoryLockServiceImpl;
 import io.lockfacade.server.service.ParkingLockService;
@@ -90,9 +92,15 @@ public final class MasterServer implements AutoCloseable {
         Server server = new Server(HttpServerSizing.threadPool());
         MasterActivity activity = null;
         if (service != null) {
-            // The meters and the activity page read the single master's table; a group member has none yet.
+            // The meters and the activity page read the single master's table; a member's meters read the replicated
+            // table and its log (it has no activity page).
             metrics.bind(service.table(), server.getThreadPool());
             activity = MasterActivity.start(service.table(), metrics.waiting());
+        } else {
+            GroupLockListing listing = GroupLockListing.of(group.service());
+            GroupMember member = group.member();
+            metrics.bindGroup(() -> member.isLeader() ? listing.size() : Double.NaN, server.getThreadPool(),
+                    member::logWrites);
         }
         try {
             scratch = JspSupport.createScratch();

@@ -26,11 +26,12 @@ import java.util.stream.Stream;
  * <p>{@code java -cp bench/target/lock-facade-bench.jar io.lockfacade.bench.ha.HaBenchMain
  * --master-jar webapp/target/lock-facade-webapp.jar [--group-commit C] [--trials 5] [--hz-trials 5] [--s1-rounds 2000]
  * [--s3-seconds 5] [--out bench/results/ha] [--keep-work false] [--client java|contract]
- * [--only crash|hang|latency]}
+ * [--only crash|hang|restart-crash|latency]}
  *
  * <p>With {@code --only crash} or {@code --only hang}, it runs just the Lock Facade group's trials of that fault and
- * prints their summary; with {@code --only latency}, just S1 and S3 on the single master and the group. Neither
- * runs Hazelcast or writes a report file.
+ * prints their summary; with {@code --only restart-crash}, leader crashes each 5 s after a follower's restart under
+ * load; with {@code --only latency}, just S1, S2 and S3 on the single master and the group (with and without
+ * fsync). None of these runs Hazelcast or writes a report file.
  */
 public final class HaBenchMain {
 
@@ -60,6 +61,10 @@ public final class HaBenchMain {
                 faultsOnly(options, loadBefore, work);
                 return;
             }
+            if (options.restartCrashOnly()) {
+                restartCrashOnly(options, loadBefore, work);
+                return;
+            }
             if (options.latencyOnly()) {
                 latencyOnly(options, loadBefore, work);
                 return;
@@ -83,21 +88,76 @@ public final class HaBenchMain {
             LockFacadeLatency latency = new LockFacadeLatency(List.of(single.endpoint()), 0, options.client());
             latency.awaitServing(HaLimits.GROUP_READY_TIMEOUT);
             log("single master: " + latency.measure("single", options.s1Warmup(), options.s1Rounds(), s3));
+            latency.s2("single-warmup", HaLimits.S2_THREADS, s3);
+            log("single master: S2 " + HaLimits.S2_THREADS + " threads, distinct keys, one client JVM: "
+                    + Math.round(latency.s2("single", HaLimits.S2_THREADS, s3)) + " pairs/s");
+            log("single master: S2 " + HaLimits.S2_THREADS + " threads, distinct keys, " + HaLimits.S2_JVMS
+                    + " client JVMs: " + Math.round(S2ClientJvms.run(List.of(single.endpoint()), 0, HaLimits.S2_JVMS,
+                    HaLimits.S2_THREADS / HaLimits.S2_JVMS, s3, work, "single")) + " pairs/s");
             log("single master: heap per held lock " + HeapPerLock.measure(List.of(single.pid()),
                     List.of(single.endpoint()), 0, options.client()) + " B");
         }
         try (LockFacadeGroup group = new LockFacadeGroup(jar, Files.createDirectories(work.resolve("group")))) {
             group.start();
-            LockFacadeLatency latency = new LockFacadeLatency(group.endpoints(), group.awaitAgreedLeader(),
-                    options.client());
+            int leader = group.awaitAgreedLeader();
+            LockFacadeLatency latency = new LockFacadeLatency(group.endpoints(), leader, options.client());
             log("group: " + latency.measure("group", options.s1Warmup(), options.s1Rounds(), s3));
+            logS2("group", group, leader, latency, s3, work);
             log("group: heap per held lock " + HeapPerLock.measure(group.pids(), group.endpoints(),
                     group.awaitAgreedLeader(), options.client()) + " B");
+        }
+        try (LockFacadeGroup group = new LockFacadeGroup(jar, Files.createDirectories(work.resolve("group-nofsync")),
+                List.of("--fsync", FsyncPolicy.OFF.flagValue()))) {
+            group.start();
+            int leader = group.awaitAgreedLeader();
+            LockFacadeLatency latency = new LockFacadeLatency(group.endpoints(), leader, options.client());
+            log("group --fsync off: " + latency.measure("group-nofsync", options.s1Warmup(), options.s1Rounds(),
+                    s3));
+            logS2("group --fsync off", group, leader, latency, s3, work);
         }
         log("Raft engine alone: one entry " + RaftFloor.measure(work, FsyncPolicy.ALWAYS, options.s1Rounds())
                 + "; without fsync " + RaftFloor.measure(work, FsyncPolicy.OFF, options.s1Rounds()));
         log("latency only, group " + options.groupCommit() + "; load " + loadBefore + " at start, " + loadAverage()
                 + " at end");
+    }
+
+    /**
+     * S2 on a group from one client JVM and from {@link HaLimits#S2_JVMS} client JVMs (the same threads in all),
+     * with the entries each fsync carried on every member meanwhile.
+     */
+    private static void logS2(String label, LockFacadeGroup group, int leader, LockFacadeLatency latency,
+                              Duration duration, Path dir) throws InterruptedException, IOException {
+        String name = label.replace(' ', '-');
+        latency.s2(name + "-warmup", HaLimits.S2_THREADS, duration);
+        List<GroupStatusProbe.LogCounts> before = logCounts(group);
+        double pairs = latency.s2(name, HaLimits.S2_THREADS, duration);
+        log(label + ": S2 " + HaLimits.S2_THREADS + " threads, distinct keys, one client JVM: " + Math.round(pairs)
+                + " pairs/s; entries per append (per fsync with fsync on): " + entriesPerAppend(group, leader,
+                before));
+        before = logCounts(group);
+        double spread = S2ClientJvms.run(group.endpoints(), leader, HaLimits.S2_JVMS,
+                HaLimits.S2_THREADS / HaLimits.S2_JVMS, duration, dir, name);
+        log(label + ": S2 " + HaLimits.S2_THREADS + " threads, distinct keys, " + HaLimits.S2_JVMS + " client JVMs: "
+                + Math.round(spread) + " pairs/s; entries per append: " + entriesPerAppend(group, leader, before));
+    }
+
+    private static List<GroupStatusProbe.LogCounts> logCounts(LockFacadeGroup group) {
+        List<GroupStatusProbe.LogCounts> counts = new ArrayList<>();
+        for (int i = 0; i < HaLimits.MEMBERS; i++) {
+            counts.add(group.logCounts(i).orElseThrow());
+        }
+        return counts;
+    }
+
+    private static String entriesPerAppend(LockFacadeGroup group, int leader,
+                                           List<GroupStatusProbe.LogCounts> before) {
+        StringBuilder perMember = new StringBuilder();
+        for (int i = 0; i < HaLimits.MEMBERS; i++) {
+            double ratio = group.logCounts(i).orElseThrow().entriesPerAppendSince(before.get(i));
+            perMember.append(i == 0 ? "" : ", ").append(LockFacadeGroup.id(i)).append(i == leader ? " (leader) " : " ")
+                    .append(String.format(java.util.Locale.ROOT, "%.2f", ratio));
+        }
+        return perMember.toString();
     }
 
     private static HaResults run(HaOptions options, String loadBefore, Path work) throws Exception {
@@ -175,6 +235,26 @@ public final class HaBenchMain {
                 + HaReport.seconds(summary.median()) + " / " + HaReport.seconds(summary.max()) + " s, held lock kept "
                 + summary.heldKept() + "/" + options.trials() + "; load " + loadBefore + " at start, "
                 + loadAverage() + " at end");
+    }
+
+    private static void restartCrashOnly(HaOptions options, String loadBefore, Path work) throws Exception {
+        MasterJar jar = MasterJar.copyOf(options.masterJar(), work, UUID.randomUUID().toString());
+        List<TrialResult> trials = new ArrayList<>();
+        try (LockFacadeGroup group = new LockFacadeGroup(jar, Files.createDirectories(work.resolve("group")))) {
+            group.start();
+            group.awaitAgreedLeader();
+            LockFacadeFaultTrial trial = new LockFacadeFaultTrial(group, options.client());
+            for (int i = 0; i < options.trials(); i++) {
+                trials.add(logged("lock facade leader crash 5 s after a follower restart",
+                        trial.runAfterFollowerRestart(i)));
+            }
+        }
+        FaultSummary summary = new FaultSummary(trials);
+        System.out.println("leader crash " + HaLimits.RESTART_TO_FAULT.toSeconds() + " s after a follower restart, "
+                + "group " + options.groupCommit() + ", " + options.trials() + " trials: min / median / max "
+                + HaReport.seconds(summary.min()) + " / " + HaReport.seconds(summary.median()) + " / "
+                + HaReport.seconds(summary.max()) + " s, held lock kept " + summary.heldKept() + "/"
+                + options.trials() + "; load " + loadBefore + " at start, " + loadAverage() + " at end");
     }
 
     private static List<TrialResult> trials(LockFacadeFaultTrial trial, FaultKind fault, int count)

@@ -48,6 +48,18 @@ public final class HaLimits {
     public static final Duration JOIN_TIMEOUT = Duration.ofSeconds(10);
     /** Poll period of every "wait until" loop. */
     public static final Duration POLL = Duration.ofMillis(20);
+    /** How long after a follower's restart the leader is killed in the restart-then-crash trials. */
+    static final Duration RESTART_TO_FAULT = Duration.ofSeconds(5);
+
+    /** The wait of the probe {@code tryLock} made right after a leader froze. */
+    static final Duration SHORT_WAIT = Duration.ofMillis(100);
+
+    /** S2: threads of one client JVM, each locking and unlocking a key of its own. */
+    static final int S2_THREADS = 8;
+
+    /** S2 from several client JVMs: how many, sharing {@link #S2_THREADS} evenly. */
+    static final int S2_JVMS = 4;
+
     /** Threads on one key in S3, as in the main benchmark. */
     public static final int S3_THREADS = 16;
     /** How long a contended S3 call may park on the master. */

@@ -17,11 +17,14 @@ import java.util.Locale;
  * @param client      the client that drives the Lock Facade masters ({@code java} by default)
  * @param only        if not {@code null}, run only the Lock Facade group's trials of this fault (no latency, no
  *                    Hazelcast, no report written): for studying one failover
- * @param latencyOnly run only S1 and S3 on the single master and the group ({@code --only latency}: no faults, no
- *                    Hazelcast, no report written): for comparing group settings quickly
+ * @param latencyOnly run only S1, S2 and S3 on the single master and the group ({@code --only latency}: no faults,
+ *                    no Hazelcast, no report written): for comparing group settings quickly
+ * @param restartCrashOnly run only {@code --trials} leader crashes each 5 s after a follower's restart under load
+ *                    ({@code --only restart-crash}; no report written)
  */
 record HaOptions(Path masterJar, String groupCommit, int trials, int hazelcastTrials, int s1Rounds, int s3Seconds,
-                 Path out, boolean keepWork, LockCalls.Kind client, FaultKind only, boolean latencyOnly) {
+                 Path out, boolean keepWork, LockCalls.Kind client, FaultKind only, boolean latencyOnly,
+                 boolean restartCrashOnly) {
 
     private static final int MAX_TRIALS = 50;
 
@@ -34,7 +37,7 @@ record HaOptions(Path masterJar, String groupCommit, int trials, int hazelcastTr
 
     /**
      * Parses {@code --master-jar P --group-commit C --trials N --hz-trials N --s1-rounds N --s3-seconds N
-     * --out DIR --keep-work true|false --client java|contract --only crash|hang|latency}.
+     * --out DIR --keep-work true|false --client java|contract --only crash|hang|restart-crash|latency}.
      *
      * @throws IllegalArgumentException on an unknown flag, a missing value or a value out of range
      */
@@ -50,6 +53,7 @@ record HaOptions(Path masterJar, String groupCommit, int trials, int hazelcastTr
         LockCalls.Kind client = LockCalls.Kind.JAVA;
         FaultKind only = null;
         boolean latencyOnly = false;
+        boolean restartCrashOnly = false;
         for (int i = 0; i < args.length; i += 2) {
             if (i + 1 >= args.length) {
                 throw new IllegalArgumentException(args[i] + " needs a value");
@@ -67,20 +71,22 @@ record HaOptions(Path masterJar, String groupCommit, int trials, int hazelcastTr
                 case "--client" -> client = clientKind(value);
                 case "--only" -> {
                     latencyOnly = "latency".equalsIgnoreCase(value);
-                    only = latencyOnly ? null : faultKind(value);
+                    restartCrashOnly = "restart-crash".equalsIgnoreCase(value);
+                    only = latencyOnly || restartCrashOnly ? null : faultKind(value);
                 }
                 default -> throw new IllegalArgumentException("unknown flag " + args[i]);
             }
         }
         return new HaOptions(jar, commit, trials, hzTrials == null ? trials : hzTrials, s1, s3, out, keep, client,
-                only, latencyOnly);
+                only, latencyOnly, restartCrashOnly);
     }
 
     private static FaultKind faultKind(String value) {
         try {
             return FaultKind.valueOf(value.toUpperCase(Locale.ROOT));
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("--only must be crash, hang or latency, was " + value, e);
+            throw new IllegalArgumentException("--only must be crash, hang, restart-crash or latency, was " + value,
+                    e);
         }
     }
 

@@ -2,9 +2,14 @@ package io.lockfacade.bench.ha;
 
 import io.lockfacade.api.LockGrant;
 
+import io.lockfacade.client.transport.ClientTransportSettings;
+import io.lockfacade.client.transport.FailoverMemoryLockService;
+
 import java.io.IOException;
+import java.net.URI;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 
 /**
  * One fault trial against the Lock Facade group: a lock is taken and held, {@link HaLimits#LOAD_THREADS} client
@@ -28,6 +33,20 @@ final class LockFacadeFaultTrial {
 
     /** Runs trial number {@code trial} of {@code fault}. */
     TrialResult run(FaultKind fault, int trial) throws InterruptedException, IOException {
+        return run(fault, trial, false);
+    }
+
+    /**
+     * Runs trial number {@code trial} of a leader crash {@link HaLimits#RESTART_TO_FAULT} after a follower was
+     * killed and restarted, under the trial's load: the restarted follower must be current by then, or the group
+     * cannot replace its leader quickly.
+     */
+    TrialResult runAfterFollowerRestart(int trial) throws InterruptedException, IOException {
+        return run(FaultKind.CRASH, trial, true);
+    }
+
+    private TrialResult run(FaultKind fault, int trial, boolean restartFollowerFirst)
+            throws InterruptedException, IOException {
         int leader = group.awaitAgreedLeader();
         List<String> endpoints = group.endpoints();
         String heldKey = "held-" + fault + "-" + trial;
@@ -50,13 +69,26 @@ final class LockFacadeFaultTrial {
         });
         Double recovery;
         int faulted;
+        String probe = "";
         try {
             clock.awaitWarm();
+            if (restartFollowerFirst) {
+                int follower = (group.awaitAgreedLeader() + 1) % HaLimits.MEMBERS;
+                group.member(follower).crash();
+                group.member(follower).close();
+                group.startMember(follower);
+                Thread.sleep(HaLimits.RESTART_TO_FAULT.toMillis());
+                probe = LockFacadeGroup.id(follower) + " restarted " + HaLimits.RESTART_TO_FAULT.toMillis()
+                        + " ms before the fault; ";
+            }
             // Leadership may have moved while the load warmed up (a loaded host sees spurious elections): fault the
             // member that leads now.
             faulted = group.awaitAgreedLeader();
             clock.faultNow(faulted);
             fault.apply(group.member(faulted));
+            if (fault == FaultKind.HANG) {
+                probe = shortWaitProbe(endpoints, fault, trial);
+            }
             recovery = clock.awaitRecovery();
         } finally {
             load.stop();
@@ -64,8 +96,30 @@ final class LockFacadeFaultTrial {
         boolean kept = recovery != null && stillHeld(endpoints, faulted, heldKey, holder, before);
         group.member(faulted).close();
         group.startMember(faulted);
-        return new TrialResult(recovery, kept, LockFacadeGroup.id(faulted) + " faulted, "
+        return new TrialResult(recovery, kept, probe + LockFacadeGroup.id(faulted) + " faulted, "
                 + clock.timeline());
+    }
+
+    /**
+     * One {@code tryLock} with a {@link HaLimits#SHORT_WAIT} wait on a held key, made through the Java client right
+     * after the leader froze (its board still names the frozen leader): it must return by its wait plus the
+     * client's bound.
+     *
+     * @return how long it took and what it answered, for the trial's note
+     */
+    private static String shortWaitProbe(List<String> endpoints, FaultKind fault, int trial) {
+        FailoverMemoryLockService fresh = new FailoverMemoryLockService(endpoints.stream().map(URI::create).toList(),
+                ClientTransportSettings.defaults());
+        long start = System.nanoTime();
+        String answer;
+        try {
+            answer = String.valueOf(fresh.tryLock(TYPE, "held-" + fault + "-" + trial, "short-waiter",
+                    HaLimits.LOAD_LEASE.toMillis(), HaLimits.SHORT_WAIT.toMillis()));
+        } catch (RuntimeException failed) {
+            answer = failed.getClass().getSimpleName();
+        }
+        return "tryLock(" + HaLimits.SHORT_WAIT.toMillis() + " ms) after the freeze returned in "
+                + TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start) + " ms (" + answer + "); ";
     }
 
     /** The same owner gets the same grant back (idempotent tryLock) and another owner is refused. */

@@ -26,9 +26,20 @@ final class LockFacadeGroup implements AutoCloseable {
     private final MemberJvm[] members = new MemberJvm[HaLimits.MEMBERS];
     private final GroupStatusProbe probe;
 
+    private final List<String> extraFlags;
+
     /** @param dir an empty directory for the members' data and logs */
     LockFacadeGroup(MasterJar jar, Path dir) {
+        this(jar, dir, List.of());
+    }
+
+    /**
+     * @param dir        an empty directory for the members' data and logs
+     * @param extraFlags flags every member gets besides its group flags (for example {@code --fsync off})
+     */
+    LockFacadeGroup(MasterJar jar, Path dir, List<String> extraFlags) {
         this.jar = jar;
+        this.extraFlags = List.copyOf(extraFlags);
         this.dir = dir;
         GroupTopology topology = GroupTopology.onOneHost(HaLimits.HOST, HaLimits.MEMBERS);
         this.httpPorts = new int[HaLimits.MEMBERS];
@@ -56,8 +67,10 @@ final class LockFacadeGroup implements AutoCloseable {
     /** Starts (or restarts, with the same ports and data directory) member {@code i}. */
     void startMember(int i) throws IOException {
         Path data = Files.createDirectories(dir.resolve(id(i)));
-        members[i] = MemberJvm.start(id(i), jar.command(List.of("--node-id", id(i), "--group", groupFlag,
-                "--data-dir", data.toString())), dir.resolve(id(i) + ".log"));
+        List<String> flags = new ArrayList<>(List.of("--node-id", id(i), "--group", groupFlag,
+                "--data-dir", data.toString()));
+        flags.addAll(extraFlags);
+        members[i] = MemberJvm.start(id(i), jar.command(flags), dir.resolve(id(i) + ".log"));
     }
 
     /** @return member {@code i}'s process */
@@ -113,6 +126,11 @@ final class LockFacadeGroup implements AutoCloseable {
             leader = view.get().leader();
         }
         return Optional.ofNullable(leader);
+    }
+
+    /** @return member {@code i}'s Raft log appends and entries so far, from its metrics; empty if it does not answer */
+    Optional<GroupStatusProbe.LogCounts> logCounts(int i) {
+        return probe.logCounts(baseUrl(i));
     }
 
     private String baseUrl(int i) {

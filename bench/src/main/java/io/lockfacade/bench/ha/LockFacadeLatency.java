@@ -6,6 +6,7 @@ import io.lockfacade.bench.stats.LatencyHistogram;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.IntFunction;
 
 /**
  * S1 and S3 against a Lock Facade master (single or the group's leader), through the same
@@ -92,14 +93,30 @@ final class LockFacadeLatency {
 
     /** S3: {@link HaLimits#S3_THREADS} threads on one key for {@code duration}; @return lock+unlock pairs per second */
     double s3(String label, Duration duration) throws InterruptedException {
+        return pairsPerSecond("s3-" + label, HaLimits.S3_THREADS, HaLimits.S3_WAIT, i -> label + "-s3",
+                "s3-owner-", duration);
+    }
+
+    /**
+     * S2: {@code threadCount} threads, each on a key of its own, for {@code duration}.
+     *
+     * @return lock+unlock pairs per second
+     */
+    double s2(String label, int threadCount, Duration duration) throws InterruptedException {
+        return pairsPerSecond("s2-" + label, threadCount, Duration.ZERO, i -> label + "-s2-" + i, "s2-owner-",
+                duration);
+    }
+
+    private double pairsPerSecond(String name, int threadCount, Duration wait, IntFunction<String> keyOfThread,
+                                  String ownerPrefix, Duration duration) throws InterruptedException {
         AtomicLong pairs = new AtomicLong();
-        String key = label + "-s3";
-        LoadThreads threads = new LoadThreads("s3-" + label, HaLimits.S3_THREADS, i -> {
-            LockCalls locks = client.create(endpoints, leader, HaLimits.S3_WAIT);
-            String owner = "s3-owner-" + i;
+        LoadThreads threads = new LoadThreads(name, threadCount, i -> {
+            LockCalls locks = client.create(endpoints, leader, wait);
+            String key = keyOfThread.apply(i);
+            String owner = ownerPrefix + i;
             return () -> {
-                LockGrant grant = locks.tryLock(TYPE, key, owner, HaLimits.LOAD_LEASE.toMillis(),
-                        HaLimits.S3_WAIT.toMillis(), deadline()).value();
+                LockGrant grant = locks.tryLock(TYPE, key, owner, HaLimits.LOAD_LEASE.toMillis(), wait.toMillis(),
+                        deadline()).value();
                 if (grant != null) {
                     locks.unlock(TYPE, key, owner, deadline());
                     pairs.incrementAndGet();

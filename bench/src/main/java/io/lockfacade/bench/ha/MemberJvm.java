@@ -5,6 +5,7 @@ import io.lockfacade.process.JavaCommand;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
@@ -74,6 +75,15 @@ final class MemberJvm implements AutoCloseable {
         if (!jvm.kill()) {
             throw new IllegalStateException(jvm + " did not exit after SIGKILL");
         }
+    }
+
+    /**
+     * Waits for the process to end on its own (a client JVM that runs for a fixed time).
+     *
+     * @return whether it ended within {@code timeout}
+     */
+    boolean awaitEnd(Duration timeout) {
+        return jvm.awaitExit(timeout).isPresent();
     }
 
     /** SIGSTOP: the process keeps its sockets open but answers nothing, like a hung host. */

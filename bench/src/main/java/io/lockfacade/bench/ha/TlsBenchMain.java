@@ -7,6 +7,7 @@ import io.lockfacade.client.transport.ClientTransportSettings;
 import io.lockfacade.client.transport.MemoryLockServiceProxies;
 import io.lockfacade.bench.stats.LatencyHistogram;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -127,9 +128,13 @@ public final class TlsBenchMain {
         throw new IllegalStateException("no grant within " + HaLimits.RECOVERY_CAP + " after the crash: " + label);
     }
 
-    private static int awaitLeader(TlsMasters group) throws InterruptedException {
+    private static int awaitLeader(TlsMasters group) throws InterruptedException, IOException {
         long deadline = System.nanoTime() + READY.toNanos();
         while (System.nanoTime() < deadline) {
+            int restarted = group.restartEnded();
+            if (restarted > 0) {
+                report("restarted " + restarted + " member(s) that had exited while starting (see their logs)");
+            }
             Optional<Integer> leader = group.agreedLeader();
             if (leader.isPresent()) {
                 return leader.get();

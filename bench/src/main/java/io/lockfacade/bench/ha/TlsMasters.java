@@ -122,6 +122,23 @@ final class TlsMasters implements AutoCloseable {
         return Optional.of(Integer.parseInt(agreed.substring(1)) - 1);
     }
 
+    /**
+     * Starts again every member whose process has ended (a member started under heavy load can give up joining
+     * and exit: its JOIN timed out, and the retry was refused as a duplicate of the first).
+     *
+     * @return how many were restarted
+     */
+    int restartEnded() throws IOException {
+        int restarted = 0;
+        for (int i = 0; i < members.size(); i++) {
+            if (!members.get(i).isAlive()) {
+                startMember(i);
+                restarted++;
+            }
+        }
+        return restarted;
+    }
+
     /** SIGKILL of member {@code i}. */
     void crash(int i) {
         members.get(i).crash();

@@ -10,6 +10,7 @@ import io.lockfacade.client.transport.ClientTransportSettings;
 import io.lockfacade.client.transport.MemoryLockServiceProxies;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.EnumMap;
 import java.util.List;
@@ -28,6 +29,7 @@ import java.util.concurrent.TimeoutException;
 public final class IntegrationsBenchMain {
 
     private static final String MASTER_HEAP = "256m";
+    private static final Path LOAD_AVERAGE = Path.of("/proc/loadavg");
 
     private IntegrationsBenchMain() {
     }
@@ -41,8 +43,12 @@ public final class IntegrationsBenchMain {
              DistributeLock locks = new DistributeLock(MemoryLockServiceProxies.create(master.serviceUri(),
                      ClientTransportSettings.defaults()), DistributeLockSettings.defaults())) {
             IntegrationCycles.Node node = new IntegrationCycles.Node(locks);
+            String loadBefore = loadAverage();
             try {
-                results = measure(node, options, busy == null ? "idle" : busy.description());
+                Map<IntegrationCycles, LatencyHistogram> latencies = measure(node, options);
+                String cpus = busy == null ? "no spinning threads" : busy.description();
+                results = new IntegrationsResults(latencies, options,
+                        cpus + "; load average " + loadBefore + " before, " + loadAverage() + " after");
             } finally {
                 node.provider().close();
             }
@@ -52,7 +58,8 @@ public final class IntegrationsBenchMain {
         System.exit(results.allTargetsMet() ? 0 : 1);
     }
 
-    static IntegrationsResults measure(IntegrationCycles.Node node, IntegrationsOptions options, String cpus)
+    /** @return the latency of every cycle of each kind, after the warm-up */
+    static Map<IntegrationCycles, LatencyHistogram> measure(IntegrationCycles.Node node, IntegrationsOptions options)
             throws TimeoutException {
         List<IntegrationCycles> cycles = List.of(IntegrationCycles.values());
         for (int i = 0; i < options.warmup(); i++) {
@@ -73,7 +80,17 @@ public final class IntegrationsBenchMain {
                 }
             }
         }
-        return new IntegrationsResults(latencies, options, cpus);
+        return latencies;
+    }
+
+    /** @return the 1, 5 and 15 minute load averages, or {@code unknown} where the system does not say */
+    private static String loadAverage() {
+        try {
+            String[] fields = Files.readString(LOAD_AVERAGE).trim().split("\\s+");
+            return fields[0] + " " + fields[1] + " " + fields[2];
+        } catch (IOException | RuntimeException e) {
+            return "unknown";
+        }
     }
 
     /** @return where results go by default */

@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class HaOptionsTest {
 
@@ -31,6 +32,10 @@ class HaOptionsTest {
         assertEquals(FaultKind.HANG, HaOptions.parse(new String[] {"--only", "HANG"}).only());
         assertNull(HaOptions.parse(new String[0]).only());
         assertThrows(IllegalArgumentException.class, () -> HaOptions.parse(new String[] {"--only", "partition"}));
+        HaOptions restartCrash = HaOptions.parse(new String[] {"--only", "restart-crash"});
+        assertTrue(restartCrash.restartCrashOnly());
+        assertNull(restartCrash.only());
+        assertTrue(!HaOptions.parse(new String[] {"--only", "crash"}).restartCrashOnly());
     }
 
     @Test

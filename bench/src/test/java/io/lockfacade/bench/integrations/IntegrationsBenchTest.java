@@ -25,7 +25,8 @@ class IntegrationsBenchTest {
              DistributeLock locks = new DistributeLock(MemoryLockServiceProxies.create(master.serviceUri(),
                      ClientTransportSettings.defaults()), DistributeLockSettings.defaults())) {
             IntegrationCycles.Node node = new IntegrationCycles.Node(locks);
-            IntegrationsResults results = IntegrationsBenchMain.measure(node, options, "idle");
+            IntegrationsResults results = new IntegrationsResults(IntegrationsBenchMain.measure(node, options),
+                    options, "idle");
             node.provider().close();
 
             String markdown = results.write(out);

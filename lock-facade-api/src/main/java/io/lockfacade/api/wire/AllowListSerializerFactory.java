@@ -34,6 +34,8 @@ public final class AllowListSerializerFactory extends SerializerFactory {
             "io.lockfacade.api.SessionExpiredException",
             "io.lockfacade.api.NotLeaderException",
             "io.lockfacade.api.DeadlockException",
+            "io.lockfacade.api.AcquisitionRefusedException",
+            "io.lockfacade.api.CallNotServedException",
             "java.lang.IllegalArgumentException",
             "java.lang.IllegalStateException",
             "java.lang.StackTraceElement",

@@ -102,7 +102,9 @@ final class RemoteGrants {
                     checked = false;
                     continue; // nothing changed on the master
                 }
-                releaseQuietly(id, owner); // the master may have granted before the reply was lost
+                if (!master.settlesAbandonedAcquisitions()) {
+                    releaseQuietly(id, owner); // the master may have granted before the reply was lost
+                }
                 throw e;
             }
             if (grant != null) {

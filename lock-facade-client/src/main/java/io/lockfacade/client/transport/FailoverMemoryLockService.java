@@ -10,7 +10,7 @@ import java.net.URI;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
-import java.util.concurrent.atomic.AtomicLongArray;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import java.util.function.LongFunction;
 
@@ -22,16 +22,39 @@ import java.util.function.LongFunction;
  *
  * <p>A silent leader (a frozen or unreachable host) holds no call long: calls that do not wait for a lock use a
  * short per-attempt timeout ({@link #ATTEMPT_TIMEOUT}), and a waiting {@code tryLock} waits in slices of at most
- * {@link #WAIT_SLICE} per attempt. A call gives up with {@link LockServiceUnavailableException} when no member has
- * answered it within the read timeout (plus the wait it asked for). Thread-safe.
+ * {@link #WAIT_SLICE} per attempt, each attempt given {@link #SLICE_ANSWER_MARGIN} beyond its slice to answer. A
+ * call gives up with {@link LockServiceUnavailableException} when no member has answered it within the read timeout
+ * (plus the slice it asked for). <b>A waiting {@code tryLock} keeps its deadline</b>: it returns (not granted, or
+ * failing if no member answered) by its wait plus {@link #DEADLINE_BOUND}, whatever the members do.
+ *
+ * <p>An acquisition given up on while an attempt was unanswered may have been granted: it is released in the
+ * background, and before the same owner asks for the same lock again ({@link AbandonedAcquisitions}). The clients
+ * of one JVM share what they learn about a silent or new leader ({@link LeaderBoard}). Thread-safe.
  */
 public final class FailoverMemoryLockService implements MemoryLockService {
 
     /** Longest one attempt of a call that does not wait for a lock may take before the next member is asked. */
     public static final Duration ATTEMPT_TIMEOUT = Duration.ofSeconds(2);
 
-    /** Longest wait one attempt of a waiting {@code tryLock} asks for; a longer wait is asked in turns. */
-    public static final Duration WAIT_SLICE = Duration.ofSeconds(2);
+    /**
+     * Longest wait one attempt of a waiting {@code tryLock} asks for; a longer wait is asked in turns. A waiting
+     * client parked on a leader that froze finds the new one at most this (plus {@link #DEADLINE_BOUND}) after the
+     * freeze: the group replaces a silent leader in about 1.7 s, so the client is there when it starts serving.
+     */
+    public static final Duration WAIT_SLICE = Duration.ofSeconds(1);
+
+    /**
+     * How long after its deadline a waiting {@code tryLock} returns at the latest, and how long beyond its slice
+     * one waiting attempt may take to be answered.
+     */
+    public static final Duration DEADLINE_BOUND = Duration.ofMillis(150);
+
+    /**
+     * How long beyond its slice a waiting attempt that is not the call's last may take to be answered before the
+     * member counts as silent: long enough for a loaded leader's garbage-collection pause, short enough that a
+     * client parked on a frozen leader leaves it before the group has replaced it.
+     */
+    public static final Duration SLICE_ANSWER_MARGIN = Duration.ofMillis(500);
 
     /**
      * Pause before asking again when no live member named a leader. An election takes a few hundred ms and the new
@@ -46,10 +69,13 @@ public final class FailoverMemoryLockService implements MemoryLockService {
      */
     static final Duration SUSPECT_PERIOD = Duration.ofSeconds(3);
 
+    /** No end for an attempt other than the call's deadline and the proxy's read timeout. */
+    private static final long NO_CAP = Long.MIN_VALUE;
+
     private final List<Member> members;
     private final Duration budget;
-    private final AtomicLongArray suspectUntil;
-    private volatile int leader;
+    private final LeaderBoard board;
+    private final AbandonedAcquisitions abandoned;
 
     /** One member: a proxy for short calls and one for waiting calls, each with its own read timeout. */
     private record Member(URI endpoint, MemoryLockService quick, MemoryLockService waiting) {
@@ -70,36 +96,37 @@ public final class FailoverMemoryLockService implements MemoryLockService {
                 MemoryLockServiceProxies.create(uri, settings.withReadTimeout(quick)),
                 MemoryLockServiceProxies.create(uri, settings.withReadTimeout(waiting)))).toList();
         this.budget = settings.readTimeout();
-        this.suspectUntil = new AtomicLongArray(endpoints.size());
-        long now = System.nanoTime();
-        for (int i = 0; i < endpoints.size(); i++) {
-            suspectUntil.set(i, now);
-        }
+        this.board = LeaderBoard.of(endpoints);
+        this.abandoned = new AbandonedAcquisitions(acquisition -> unlock(acquisition.lockType(), acquisition.key(),
+                acquisition.owner()));
     }
 
     /** @return the endpoint of the member this client currently believes leads */
     public URI currentLeader() {
-        return members.get(leader).endpoint();
+        return members.get(board.leader()).endpoint();
     }
 
     @Override
     public LockGrant tryLock(String lockType, String key, String owner, long leaseMillis, long waitMillis) {
-        return waiting(waitMillis, slice -> call(service -> service.tryLock(lockType, key, owner, leaseMillis, slice),
-                slice > 0, slice, "tryLock"));
+        return acquire(new AbandonedAcquisitions.Acquisition(lockType, key, owner), waitMillis,
+                slice -> service -> service.tryLock(lockType, key, owner, leaseMillis, slice), "tryLock");
     }
 
     @Override
     public LockGrant tryLockInSession(String lockType, String key, String owner, String sessionId,
                                       long waitMillis) {
-        return waiting(waitMillis, slice -> call(service -> service.tryLockInSession(lockType, key, owner, sessionId,
-                slice), slice > 0, slice, "tryLockInSession"));
+        return acquire(new AbandonedAcquisitions.Acquisition(lockType, key, owner), waitMillis,
+                slice -> service -> service.tryLockInSession(lockType, key, owner, sessionId, slice),
+                "tryLockInSession");
     }
 
     @Override
     public LockGrant tryLockInSessionHolding(String lockType, String key, String owner, String sessionId,
                                              long waitMillis, String heldLocks, long deadlockCheckMillis) {
-        return waiting(waitMillis, slice -> call(service -> service.tryLockInSessionHolding(lockType, key, owner,
-                sessionId, slice, heldLocks, deadlockCheckMillis), slice > 0, slice, "tryLockInSessionHolding"));
+        return acquire(new AbandonedAcquisitions.Acquisition(lockType, key, owner), waitMillis,
+                slice -> service -> service.tryLockInSessionHolding(lockType, key, owner, sessionId, slice,
+                        heldLocks, deadlockCheckMillis),
+                "tryLockInSessionHolding");
     }
 
     @Override
@@ -147,84 +174,114 @@ public final class FailoverMemoryLockService implements MemoryLockService {
         return "FailoverMemoryLockService" + members.stream().map(Member::endpoint).toList();
     }
 
-    /** Asks for a lock in slices of {@link #WAIT_SLICE} until granted or {@code waitMillis} is over. */
-    private static LockGrant waiting(long waitMillis, LongFunction<LockGrant> attempt) {
-        if (waitMillis <= 0) {
-            return attempt.apply(waitMillis);
+    /**
+     * Asks for a lock, in slices of {@link #WAIT_SLICE} until granted or {@code waitMillis} is over; settles an
+     * earlier abandoned acquisition of the same lock and owner first, and abandons this one if it ends without a
+     * grant while an attempt's outcome is unknown.
+     */
+    private LockGrant acquire(AbandonedAcquisitions.Acquisition acquisition, long waitMillis,
+                              LongFunction<Function<MemoryLockService, LockGrant>> request, String operation) {
+        abandoned.settleBefore(acquisition);
+        boolean[] unanswered = {false};
+        boolean granted = false;
+        try {
+            LockGrant grant = waitMillis <= 0
+                    ? call(request.apply(waitMillis), false, NO_CAP, System.nanoTime() + budget.toNanos(),
+                            operation, unanswered)
+                    : waitInSlices(waitMillis, request, operation, unanswered);
+            granted = grant != null;
+            return grant;
+        } finally {
+            if (!granted && unanswered[0]) {
+                abandoned.abandon(acquisition);
+            }
         }
-        long deadline = System.nanoTime() + Duration.ofMillis(waitMillis).toNanos();
+    }
+
+    private LockGrant waitInSlices(long waitMillis, LongFunction<Function<MemoryLockService, LockGrant>> request,
+                                   String operation, boolean[] unanswered) {
+        long waitDeadline = System.nanoTime() + Duration.ofMillis(waitMillis).toNanos();
+        long callDeadline = waitDeadline + DEADLINE_BOUND.toNanos();
+        // each attempt asks for what is left of the slice: one that follows a redirect must not outwait the call
+        Function<MemoryLockService, LockGrant> attempt = service -> request.apply(sliceLeft(waitDeadline))
+                .apply(service);
         while (true) {
-            long left = Duration.ofNanos(deadline - System.nanoTime()).toMillis();
-            LockGrant grant = attempt.apply(Math.max(0, Math.min(left, WAIT_SLICE.toMillis())));
-            if (grant != null || left <= WAIT_SLICE.toMillis()) {
+            long now = System.nanoTime();
+            Duration slice = Duration.ofMillis(sliceLeft(waitDeadline));
+            long attemptEnd = Math.min(callDeadline, now + slice.plus(SLICE_ANSWER_MARGIN).toNanos());
+            // as any call, a slice fails once no member has answered it within the read timeout (plus its wait)
+            long sliceDeadline = Math.min(callDeadline, now + budget.plus(slice).toNanos());
+            LockGrant grant = call(attempt, true, attemptEnd, sliceDeadline, operation, unanswered);
+            if (grant != null || waitDeadline - System.nanoTime() <= 0) {
                 return grant;
             }
         }
     }
 
+    /** @return the wait one attempt asks for now: the rest of the wait, at most one slice */
+    private static long sliceLeft(long waitDeadline) {
+        return Math.max(0, Math.min(WAIT_SLICE.toMillis(),
+                Duration.ofNanos(waitDeadline - System.nanoTime()).toMillis()));
+    }
+
     private <T> T call(Function<MemoryLockService, T> remoteCall, boolean waits, long waitMillis, String operation) {
-        long deadline = System.nanoTime() + budget.plusMillis(waitMillis).toNanos();
+        return call(remoteCall, waits, NO_CAP, System.nanoTime() + budget.plusMillis(waitMillis).toNanos(),
+                operation, new boolean[1]);
+    }
+
+    /**
+     * Calls the member believed to lead, following "not leader" answers and skipping silent members, until one
+     * answers or {@code deadlineNanos} passes; each attempt ends by then too, and the first by
+     * {@code firstAttemptEndNanos} ({@link #NO_CAP}: its proxy's read timeout).
+     *
+     * @param unanswered set to true if an attempt got no answer (the member may have acted on it)
+     */
+    private <T> T call(Function<MemoryLockService, T> remoteCall, boolean waits, long firstAttemptEndNanos,
+                       long deadlineNanos, String operation, boolean[] unanswered) {
         RuntimeException last = null;
         int attempts = 0;
-        while (attempts == 0 || System.nanoTime() < deadline) {
+        long startNanos = System.nanoTime();
+        while (attempts == 0 || System.nanoTime() - deadlineNanos < 0) {
             attempts++;
-            int asked = leader;
+            int asked = board.leader();
             Member member = members.get(asked);
+            long attemptEnd = attempts == 1 && firstAttemptEndNanos != NO_CAP ? firstAttemptEndNanos : deadlineNanos;
+            long attemptMillis = Math.max(1, Duration.ofNanos(attemptEnd - System.nanoTime()).toMillis());
             try {
-                T result = remoteCall.apply(waits ? member.waiting() : member.quick());
-                suspectUntil.set(asked, System.nanoTime());
+                T result = AttemptTimeout.within(attemptMillis,
+                        () -> remoteCall.apply(waits ? member.waiting() : member.quick()));
+                board.answered(asked);
                 return result;
             } catch (NotLeaderException notLeader) {
                 last = notLeader;
                 int named = notLeader.leaderEndpoint().map(this::indexOf).orElse(-1);
-                if (named >= 0 && named != asked && !isSuspect(named)) {
-                    moveLeader(asked, named);
+                if (named >= 0 && named != asked && !board.isSuspect(named)) {
+                    board.moveLeader(asked, named);
                     continue;
                 }
-                moveLeader(asked, next(asked));
-                pauseIfRoundDone(attempts);
+                board.moveLeader(asked, board.next(asked));
+                pauseIfRoundDone(attempts, deadlineNanos);
             } catch (LockServiceUnavailableException unreachable) {
                 last = unreachable;
-                suspectUntil.set(asked, System.nanoTime() + SUSPECT_PERIOD.toNanos());
-                moveLeader(asked, next(asked));
-                pauseIfRoundDone(attempts);
+                unanswered[0] = true;
+                board.suspect(asked, SUSPECT_PERIOD.toNanos());
+                board.moveLeader(asked, board.next(asked));
+                pauseIfRoundDone(attempts, deadlineNanos);
             }
         }
         throw new LockServiceUnavailableException(operation + " found no leader among " + members.stream()
-                .map(Member::endpoint).toList() + " within " + budget.plusMillis(waitMillis).toMillis() + " ms; last: "
-                + last.getMessage(), last);
+                .map(Member::endpoint).toList() + " within " + Duration.ofNanos(System.nanoTime() - startNanos)
+                .toMillis() + " ms; last: " + last.getMessage(), last);
     }
 
-    /** @return the member after {@code from} that is not suspect, or simply the next if all are */
-    private int next(int from) {
-        for (int step = 1; step < members.size(); step++) {
-            int candidate = (from + step) % members.size();
-            if (!isSuspect(candidate)) {
-                return candidate;
-            }
-        }
-        return (from + 1) % members.size();
-    }
-
-    private boolean isSuspect(int member) {
-        return System.nanoTime() - suspectUntil.get(member) < 0;
-    }
-
-    private void pauseIfRoundDone(int attempts) {
+    /** After every member was asked once, pauses {@link #ELECTION_PAUSE}, but never past the call's deadline. */
+    private void pauseIfRoundDone(int attempts, long deadlineNanos) {
         if (attempts % members.size() == 0) {
             try {
-                Thread.sleep(ELECTION_PAUSE.toMillis());
+                TimeUnit.NANOSECONDS.sleep(Math.min(ELECTION_PAUSE.toNanos(), deadlineNanos - System.nanoTime()));
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 throw new LockServiceUnavailableException("interrupted while looking for the group's leader", e);
-            }
-        }
-    }
-
-    private void moveLeader(int from, int to) {
-        synchronized (this) {
-            if (leader == from) {
-                leader = to;
             }
         }
     }

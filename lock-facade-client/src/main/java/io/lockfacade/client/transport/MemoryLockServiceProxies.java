@@ -3,6 +3,7 @@ package io.lockfacade.client.transport;
 import com.caucho.hessian.client.HessianProxyFactory;
 import io.lockfacade.api.LockLimits;
 import io.lockfacade.api.MemoryLockService;
+import io.lockfacade.api.PrimitiveLockService;
 import io.lockfacade.api.wire.AllowListSerializerFactory;
 
 import java.net.MalformedURLException;
@@ -52,7 +53,33 @@ public final class MemoryLockServiceProxies {
         Objects.requireNonNull(settings, "settings");
         Objects.requireNonNull(connections, "connections");
         URI endpoint = endpoint(masterUrl);
-        HessianProxyFactory factory = new HessianProxyFactory(MemoryLockService.class.getClassLoader());
+        return new RemoteMemoryLockService(proxy(MemoryLockService.class, endpoint, settings, connections),
+                endpoint.toString());
+    }
+
+    /**
+     * Creates the client of the read-write locks, semaphores and leaderships of the single master at
+     * {@code masterUrl}, over connections the caller owns (the same pool as its locks' client may serve both).
+     * Nothing is sent until the first call; a master older than these calls answers them with
+     * {@link io.lockfacade.api.CallNotServedException} ({@code master too old}).
+     *
+     * @param masterUrl   the endpoint; see {@link #create(URI, ClientTransportSettings)}
+     * @param settings    timeouts (the secret is the connection factory's)
+     * @param connections the pool of HTTP connections to the master, made with the same settings
+     * @throws IllegalArgumentException if the URL is not an absolute http or https URL
+     */
+    public static RemotePrimitiveService createPrimitives(URI masterUrl, ClientTransportSettings settings,
+                                                          PooledHttpConnectionFactory connections) {
+        Objects.requireNonNull(settings, "settings");
+        Objects.requireNonNull(connections, "connections");
+        URI endpoint = endpoint(masterUrl);
+        return new RemotePrimitiveService(proxy(PrimitiveLockService.class, endpoint, settings, connections),
+                endpoint.toString());
+    }
+
+    private static <T> T proxy(Class<T> api, URI endpoint, ClientTransportSettings settings,
+                               PooledHttpConnectionFactory connections) {
+        HessianProxyFactory factory = new HessianProxyFactory(api.getClassLoader());
         factory.setHessian2Request(true);
         factory.setHessian2Reply(true);
         factory.setOverloadEnabled(false);
@@ -61,9 +88,7 @@ public final class MemoryLockServiceProxies {
         factory.setSerializerFactory(AllowListSerializerFactory.forClient());
         factory.setConnectionFactory(connections);
         try {
-            MemoryLockService proxy = (MemoryLockService) factory.create(MemoryLockService.class, endpoint.toURL(),
-                    MemoryLockService.class.getClassLoader());
-            return new RemoteMemoryLockService(proxy, endpoint.toString());
+            return api.cast(factory.create(api, endpoint.toURL(), api.getClassLoader()));
         } catch (MalformedURLException e) {
             throw new IllegalArgumentException("master URL is not a valid URL: " + endpoint, e);
         }

@@ -3,6 +3,7 @@ package io.lockfacade.client.transport;
 import com.caucho.hessian.client.HessianConnection;
 import com.caucho.hessian.client.HessianConnectionException;
 import org.apache.hc.client5.http.classic.methods.HttpPost;
+import org.apache.hc.client5.http.config.RequestConfig;
 import org.apache.hc.client5.http.impl.classic.CloseableHttpClient;
 import org.apache.hc.core5.http.ContentType;
 import org.apache.hc.core5.http.Header;
@@ -10,6 +11,7 @@ import org.apache.hc.core5.http.HttpEntity;
 import org.apache.hc.core5.http.NoHttpResponseException;
 import org.apache.hc.core5.http.io.entity.ByteArrayEntity;
 import org.apache.hc.core5.http.io.entity.EntityUtils;
+import org.apache.hc.core5.util.Timeout;
 
 import javax.net.ssl.SSLException;
 import java.io.ByteArrayInputStream;
@@ -45,11 +47,17 @@ final class PooledHttpConnection implements HessianConnection {
     private final URI uri;
     private final List<String[]> headers = new ArrayList<>(2);
     private final ByteArrayOutputStream body = new ByteArrayOutputStream(256);
+    private final Timeout shorterTimeout;
     private Reply reply;
 
-    PooledHttpConnection(CloseableHttpClient client, URI uri) {
+    /**
+     * @param shorterTimeout a read timeout for this call shorter than the client's ({@link AttemptTimeout}), or
+     *                       {@code null} for the client's own
+     */
+    PooledHttpConnection(CloseableHttpClient client, URI uri, Timeout shorterTimeout) {
         this.client = client;
         this.uri = uri;
+        this.shorterTimeout = shorterTimeout;
     }
 
     @Override
@@ -129,6 +137,10 @@ final class PooledHttpConnection implements HessianConnection {
             post.addHeader(header[0], header[1]);
         }
         post.setEntity(new ByteArrayEntity(call, HESSIAN));
+        if (shorterTimeout != null) {
+            post.setConfig(RequestConfig.custom().setConnectionRequestTimeout(shorterTimeout)
+                    .setResponseTimeout(shorterTimeout).build());
+        }
         try {
             return client.execute(post, response -> {
                 HttpEntity entity = response.getEntity();

@@ -107,7 +107,9 @@ public final class PooledHttpConnectionFactory implements HessianConnectionFacto
         sweepIdleConnections();
         PooledHttpConnection connection;
         try {
-            connection = new PooledHttpConnection(client, url.toURI());
+            connection = new PooledHttpConnection(client, url.toURI(), AttemptTimeout.remainingMillis()
+                    .filter(millis -> millis < settings.readTimeout().toMillis()).map(Timeout::ofMilliseconds)
+                    .orElse(null));
         } catch (URISyntaxException e) {
             throw new IOException("master URL is not a valid URI: " + url, e);
         }

@@ -1,16 +1,11 @@
 package io.lockfacade.client.transport;
 
-import com.caucho.hessian.HessianException;
-import com.caucho.hessian.client.HessianRuntimeException;
 import io.lockfacade.api.LockGrant;
 import io.lockfacade.api.LockServiceUnavailableException;
 import io.lockfacade.api.MemoryLockService;
 import io.lockfacade.api.YieldOutcome;
 import io.lockfacade.client.LockObserver;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.lang.reflect.UndeclaredThrowableException;
 import java.util.Objects;
 import java.util.function.Supplier;
 
@@ -29,18 +24,31 @@ import java.util.function.Supplier;
  */
 public final class RemoteMemoryLockService implements MemoryLockService {
 
-    private static final int MAX_CAUSE_DEPTH = 8;
-
     private final MemoryLockService delegate;
     private final String master;
+    private final boolean settlesAbandoned;
 
     /**
      * @param delegate the service to call, usually a Hessian proxy
      * @param master   how messages name the master, usually its URL
      */
     public RemoteMemoryLockService(MemoryLockService delegate, String master) {
+        this(delegate, master, delegate instanceof FailoverMemoryLockService);
+    }
+
+    private RemoteMemoryLockService(MemoryLockService delegate, String master, boolean settlesAbandoned) {
         this.delegate = Objects.requireNonNull(delegate, "delegate");
         this.master = Objects.requireNonNull(master, "master");
+        this.settlesAbandoned = settlesAbandoned;
+    }
+
+    /**
+     * @return whether an acquisition that failed without an answer is released by this service itself, in the
+     *         background and before its owner asks again (a master group's {@link FailoverMemoryLockService}), so
+     *         the caller need not release it before giving up
+     */
+    public boolean settlesAbandonedAcquisitions() {
+        return settlesAbandoned;
     }
 
     /**
@@ -58,7 +66,8 @@ public final class RemoteMemoryLockService implements MemoryLockService {
      * @return the same service, whose calls are also reported to {@code observer}
      */
     public RemoteMemoryLockService observedBy(LockObserver observer) {
-        return new RemoteMemoryLockService(new ObservedMemoryLockService(delegate, observer), master);
+        return new RemoteMemoryLockService(new ObservedMemoryLockService(delegate, observer), master,
+                settlesAbandoned);
     }
 
     /** @return how messages name the master */
@@ -178,40 +187,11 @@ public final class RemoteMemoryLockService implements MemoryLockService {
     }
 
     private <T> T call(Supplier<T> remoteCall, String operation, String target) {
-        try {
-            return remoteCall.get();
-        } catch (LockServiceUnavailableException e) {
-            throw e;
-        } catch (RuntimeException e) {
-            if (!isTransportFailure(e)) {
-                throw e;
-            }
-            throw new LockServiceUnavailableException(
-                    operation + "(" + target + ") on lock master " + master + " failed: " + describe(e), e);
-        }
+        return RemoteCalls.call(master, remoteCall, operation, target);
     }
 
     /** Whether {@code e} says the call did not complete, as opposed to a bad argument or a client bug. */
     static boolean isTransportFailure(RuntimeException e) {
-        return e instanceof HessianException
-                || e instanceof HessianRuntimeException
-                || e instanceof UndeclaredThrowableException
-                || e instanceof UncheckedIOException
-                // the master's fault for its own failures; a bad argument is an IllegalArgumentException
-                || e instanceof IllegalStateException;
-    }
-
-    /** Names the most telling cause: the first I/O failure in the chain, else the deepest cause. */
-    private static String describe(Throwable failure) {
-        Throwable reason = failure;
-        for (int depth = 0; depth < MAX_CAUSE_DEPTH && !(reason instanceof IOException); depth++) {
-            Throwable cause = reason.getCause();
-            if (cause == null || cause == reason) {
-                break;
-            }
-            reason = cause;
-        }
-        String message = reason.getMessage();
-        return reason.getClass().getSimpleName() + (message == null ? "" : ": " + message);
+        return RemoteCalls.isTransportFailure(e);
     }
 }

@@ -16,6 +16,7 @@ import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URI;
+import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -38,6 +39,7 @@ public final class HessianTestServer implements AutoCloseable {
     private final String secret;
     private final CountDownLatch released = new CountDownLatch(1);
     private volatile boolean stalling;
+    private volatile long replyDelayMillis;
 
     private HessianTestServer(MemoryLockService service, String secret) throws IOException {
         this.skeleton = new HessianSkeleton(service, MemoryLockService.class);
@@ -73,6 +75,11 @@ public final class HessianTestServer implements AutoCloseable {
         stalling = true;
     }
 
+    /** From now on, every call is carried out at once but answered only {@code delay} later (a slow network). */
+    public void delayReplies(Duration delay) {
+        replyDelayMillis = delay.toMillis();
+    }
+
     @Override
     public void close() {
         released.countDown();
@@ -101,10 +108,22 @@ public final class HessianTestServer implements AutoCloseable {
             } catch (Exception e) {
                 throw new IOException("skeleton failed", e);
             }
+            pauseBeforeReply();
             exchange.getResponseHeaders().set("Content-Type", "x-application/hessian");
             exchange.sendResponseHeaders(STATUS_OK, reply.size());
             try (OutputStream out = exchange.getResponseBody()) {
                 reply.writeTo(out);
+            }
+        }
+    }
+
+    private void pauseBeforeReply() {
+        long delay = replyDelayMillis;
+        if (delay > 0) {
+            try {
+                released.await(delay, TimeUnit.MILLISECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
             }
         }
     }

@@ -128,6 +128,7 @@ public final class GroupMember implements AutoCloseable {
         });
         try {
             channel.name(selfId).connect(CLUSTER_NAME);
+            stateMachine.countGrantsFromNow(); // the log replayed at start is not news
         } catch (Exception e) {
             channel.close();
             throw new IOException("member " + selfId + " cannot join its group on " + self.raftAddress() + ": "
@@ -214,6 +215,11 @@ public final class GroupMember implements AutoCloseable {
             members.add(new GroupStatus.Member(member.id(), member.httpUri(https).toString(), role));
         }
         return new GroupStatus(self.id(), leader, term(), members);
+    }
+
+    /** @return the appends and entries this member's log has taken since it started (entries per fsync) */
+    public LogWrites logWrites() {
+        return raft instanceof GroupRaft groupRaft ? groupRaft.logWrites() : LogWrites.NONE;
     }
 
     /** @return the logical names of the processes in this member's JGroups view, e.g. {@code [n1, n2, n3]} */

@@ -17,6 +17,7 @@ import java.io.DataOutput;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
  * The Raft state machine of a master group: applies {@link Command}s to a {@link ReplicatedLockTable} strictly in
@@ -34,6 +35,7 @@ public final class LockStateMachine implements StateMachine, RAFT.RoleChange {
 
     private final ReplicatedLockTable table;
     private volatile long appliedIndex;
+    private final LongAdder grants = new LongAdder();
     private volatile GroupEvents events = GroupEvents.NONE;
 
     /** @param table the table to apply to; empty, or restored from the latest snapshot at start */
@@ -76,8 +78,24 @@ public final class LockStateMachine implements StateMachine, RAFT.RoleChange {
 
     private Applied applyOne(Command command, long index) {
         Applied applied = table.apply(command, index);
+        if (applied.outcome().kind() == Reply.Kind.GRANTED && applied.outcome().value() == index) {
+            grants.increment(); // a fresh grant: its token is this entry's index (a retried call gets an older one)
+        }
         events.applied(command, applied, index);
         return applied;
+    }
+
+    /**
+     * @return fresh grants this member has applied since {@link #countGrantsFromNow()} (hand-overs to waiters
+     *         included, a holder's retried call not): on the leader, the grants the group made meanwhile
+     */
+    public long grantCount() {
+        return grants.sum();
+    }
+
+    /** Starts the grant count from zero: called once the member has replayed its log at start. */
+    void countGrantsFromNow() {
+        grants.reset();
     }
 
     /** Writes the table as of the last applied entry; jgroups-raft calls it on its one processing thread. */

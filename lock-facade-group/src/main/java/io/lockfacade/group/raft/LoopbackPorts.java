@@ -1,15 +1,20 @@
 package io.lockfacade.group.raft;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Chooses the ports of a group whose members run on one host (a local group, the demo, tests): every member must
@@ -33,10 +38,15 @@ public final class LoopbackPorts {
      */
     static final int HEADROOM = RaftTuning.FD_SOCK_OFFSET + RaftTuning.FD_SOCK_PORT_RANGE;
 
-    /** Linux's default start of the ephemeral range, assumed where the kernel does not say. */
+    /** Linux's default start of the ephemeral range, assumed on a system without Linux's file for it. */
     static final int DEFAULT_EPHEMERAL_START = 32_768;
 
     private static final Path EPHEMERAL_RANGE = Path.of("/proc/sys/net/ipv4/ip_local_port_range");
+
+    /** Two port numbers separated by blanks, then the newline that shows the read was not cut short. */
+    private static final Pattern EPHEMERAL_RANGE_LINE = Pattern.compile("(\\d{1,5})[ \\t]+(\\d{1,5})\\n");
+
+    private static final int MAX_PORT = 65_535;
 
     private LoopbackPorts() {
     }
@@ -73,15 +83,46 @@ public final class LoopbackPorts {
         }
     }
 
-    /** @return the first port of the kernel's ephemeral range, or Linux's default where it cannot be read */
+    /**
+     * @return the first port of the kernel's ephemeral range; Linux's default where the kernel has no such file
+     *         (not Linux)
+     * @throws IllegalStateException if the file exists but cannot be read whole, or does not hold a range that
+     *                               leaves room below it: choosing ports from a guess could hand out ephemeral ones
+     */
     static int ephemeralStart() {
-        try {
-            String range = Files.readString(EPHEMERAL_RANGE).trim();
-            int start = Integer.parseInt(range.split("\\s+")[0]);
-            return start > LOWEST + 1_000 ? start : DEFAULT_EPHEMERAL_START;
-        } catch (IOException | RuntimeException unreadable) {
+        byte[] content;
+        try (InputStream in = Files.newInputStream(EPHEMERAL_RANGE)) {
+            content = in.readAllBytes();
+        } catch (NoSuchFileException notLinux) {
             return DEFAULT_EPHEMERAL_START;
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot read " + EPHEMERAL_RANGE + ": " + e.getMessage(), e);
         }
+        return parseEphemeralStart(new String(content, StandardCharsets.US_ASCII));
+    }
+
+    /**
+     * @param content the whole of {@code ip_local_port_range}: two port numbers and a closing newline
+     * @return the first port of the range
+     * @throws IllegalStateException naming the content, if it is not a complete range (a read cut short lacks the
+     *                               newline or the second number) or the range leaves no room below it
+     */
+    static int parseEphemeralStart(String content) {
+        Matcher range = EPHEMERAL_RANGE_LINE.matcher(content);
+        if (!range.matches()) {
+            throw new IllegalStateException(EPHEMERAL_RANGE + " does not hold a whole port range: '"
+                    + content.replace("\n", "\\n").replace("\t", "\\t") + "'");
+        }
+        int start = Integer.parseInt(range.group(1));
+        int end = Integer.parseInt(range.group(2));
+        if (end < start || end > MAX_PORT) {
+            throw new IllegalStateException(EPHEMERAL_RANGE + " holds no valid range: " + start + "-" + end);
+        }
+        if (start - HEADROOM <= LOWEST) {
+            throw new IllegalStateException("the ephemeral range starts at " + start
+                    + ", leaving no ports between " + LOWEST + " and it to choose from");
+        }
+        return start;
     }
 
     private static void tryHold(InetAddress address, int port, List<ServerSocket> held) {

@@ -1,7 +1,6 @@
 package io.lockfacade.group.service;
 
 import io.lockfacade.group.state.ReplicatedLockTable;
-import io.lockfacade.server.admin.MasterStats;
 import io.lockfacade.server.session.SessionInfo;
 import io.lockfacade.server.table.LockInfo;
 import io.lockfacade.server.table.LockKey;
@@ -14,6 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.function.LongSupplier;
 import java.util.function.ToIntFunction;
 
 /**
@@ -28,14 +28,17 @@ public final class GroupLockListing {
 
     private final ReplicatedLockTable table;
     private final ToIntFunction<LockKey> waiters;
+    private final LongSupplier grantCount;
 
     /**
-     * @param table   the member's replicated table
-     * @param waiters how many calls are parked on this member for a lock
+     * @param table      the member's replicated table
+     * @param waiters    how many calls are parked on this member for a lock
+     * @param grantCount the fresh grants this member has applied since it started
      */
-    public GroupLockListing(ReplicatedLockTable table, ToIntFunction<LockKey> waiters) {
+    public GroupLockListing(ReplicatedLockTable table, ToIntFunction<LockKey> waiters, LongSupplier grantCount) {
         this.table = table;
         this.waiters = waiters;
+        this.grantCount = grantCount;
     }
 
     /**
@@ -84,7 +87,8 @@ public final class GroupLockListing {
      * @return the listing of that member's applied table, with the waiters parked on it
      */
     public static GroupLockListing of(GroupMemberLockService service) {
-        return new GroupLockListing(service.member().stateMachine().table(), service::waitingFor);
+        return new GroupLockListing(service.member().stateMachine().table(), service::waitingFor,
+                service.member().stateMachine()::grantCount);
     }
 
     /** @return how many locks the table holds (live or waiting for their expiry entry) */
@@ -92,8 +96,11 @@ public final class GroupLockListing {
         return table.size();
     }
 
-    /** @return grants made since start, or {@link MasterStats#GRANTS_NOT_COUNTED}: this table does not count them */
+    /**
+     * @return fresh grants this member has applied since it started, hand-overs included: on the leader, every grant
+     *         the group made meanwhile (the single master's "grants since start")
+     */
     public long grantCount() {
-        return MasterStats.GRANTS_NOT_COUNTED;
+        return grantCount.getAsLong();
     }
 }

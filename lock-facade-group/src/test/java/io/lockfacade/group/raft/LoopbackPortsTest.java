@@ -9,6 +9,7 @@ import java.util.HashSet;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class LoopbackPortsTest {
@@ -36,5 +37,28 @@ class LoopbackPortsTest {
                 assertTrue(!LoopbackPorts.reserve("127.0.0.1", 20).contains(listening.getLocalPort()));
             }
         }
+    }
+
+    @Test
+    void theKernelsRangeIsReadWithBlanksOrTabs() {
+        assertEquals(32768, LoopbackPorts.parseEphemeralStart("32768\t60999\n"));
+        assertEquals(40000, LoopbackPorts.parseEphemeralStart("40000 65535\n"));
+    }
+
+    @Test
+    void aReadCutShortIsAnErrorNotAGuess() {
+        for (String truncated : new String[]{"", "327", "32768", "32768\t", "32768\t609", "32768\t60999"}) {
+            IllegalStateException refused = assertThrows(IllegalStateException.class,
+                    () -> LoopbackPorts.parseEphemeralStart(truncated), truncated);
+            assertTrue(refused.getMessage().contains("whole port range"), refused.getMessage());
+        }
+    }
+
+    @Test
+    void aRangeThatLeavesNoRoomBelowItIsRefused() {
+        IllegalStateException refused = assertThrows(IllegalStateException.class,
+                () -> LoopbackPorts.parseEphemeralStart("1024\t65535\n"));
+        assertTrue(refused.getMessage().contains("starts at 1024"), refused.getMessage());
+        assertThrows(IllegalStateException.class, () -> LoopbackPorts.parseEphemeralStart("60000 50000\n"));
     }
 }

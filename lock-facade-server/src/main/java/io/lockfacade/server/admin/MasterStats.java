@@ -12,7 +12,7 @@ import java.util.Objects;
  * @param uptime               how long it has been running
  * @param lockCount            locks held now (a lock whose lease just ran out counts until it is freed)
  * @param grantCount           grants made since start, hand-overs to waiters and re-grants after expiry included, or
- *                             {@link #GRANTS_NOT_COUNTED} where the table does not count them (a master-group member)
+ *                             {@link #GRANTS_NOT_COUNTED} where the table does not count them
  */
 public record MasterStats(long startedAtEpochMillis, Duration uptime, int lockCount, long grantCount) {
 

@@ -90,11 +90,8 @@ public final class LiveTable {
     CompletableFuture<Handout> acquire(LockKey key, String owner, long leaseMillis, String sessionId,
                                        long waitMillis, Consumer<ParkedCall> parking) {
         Moment now = clocks.now();
-        ParkedCall call = null;
-        if (waitMillis > 0) {
-            // Registered before the transition: a release on another thread may answer it before we return.
-            call = new ParkedCall(waiterIds.incrementAndGet(), key, now.nanos(), new CompletableFuture<>());
-            parked.put(call.waiterId(), call);
+        ParkedCall call = waitMillis > 0 ? register(key, now) : null;
+        if (call != null) {
             parking.accept(call);
         }
         Outcome outcome;
@@ -120,7 +117,18 @@ public final class LiveTable {
         return CompletableFuture.completedFuture(null);
     }
 
-    private void forget(ParkedCall call) {
+    /**
+     * Registers a call that may be parked, before its transition runs: a release on another thread may answer it
+     * before the transition returns.
+     */
+    ParkedCall register(LockKey key, Moment now) {
+        ParkedCall call = new ParkedCall(waiterIds.incrementAndGet(), key, now.nanos(), new CompletableFuture<>());
+        parked.put(call.waiterId(), call);
+        return call;
+    }
+
+    /** Forgets a registered call that was not parked after all; does nothing for {@code null}. */
+    void forget(ParkedCall call) {
         if (call != null) {
             parked.remove(call.waiterId());
             call.answer().cancel(false); // never returned to anybody: it only tells the end to who heard the start
@@ -143,11 +151,21 @@ public final class LiveTable {
     }
 
     private CompletableFuture<Handout> armTimer(ParkedCall call, long waitMillis) {
-        ScheduledFuture<?> timeout = waitTimer.schedule(() -> giveUp(call), waitMillis, TimeUnit.MILLISECONDS);
+        return armTimer(call, waitMillis, () -> giveUp(call));
+    }
+
+    /**
+     * Ends a parked call's wait after {@code waitMillis}, or when the transport cancels its future.
+     *
+     * @param giveUp withdraws the call from its queue, unless the table answered it first
+     * @return the call's future
+     */
+    CompletableFuture<Handout> armTimer(ParkedCall call, long waitMillis, Runnable giveUp) {
+        ScheduledFuture<?> timeout = waitTimer.schedule(giveUp, waitMillis, TimeUnit.MILLISECONDS);
         call.answer().whenComplete((handout, failure) -> {
             timeout.cancel(false);
             if (call.answer().isCancelled()) {
-                giveUp(call);
+                giveUp.run();
             }
         });
         return call.answer();
@@ -156,9 +174,14 @@ public final class LiveTable {
     /** Withdraws a parked call; if the table answered it first, the answer is on its way and stands. */
     private void giveUp(ParkedCall call) {
         if (machine.withdraw(call.lockKey(), call.waiterId()) instanceof Outcome.Withdrawn) {
-            parked.remove(call.waiterId());
-            applier.withdrawn(call);
+            withdrawn(call);
         }
+    }
+
+    /** A call the table took out of its queue unanswered: it is answered "not granted". */
+    void withdrawn(ParkedCall call) {
+        parked.remove(call.waiterId());
+        applier.withdrawn(call);
     }
 
     /** @return whether {@code owner} held the lock and released it; the oldest waiter gets it */

@@ -13,6 +13,7 @@ import io.lockfacade.server.table.LockMachine;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ScheduledExecutorService;
 
@@ -35,6 +36,7 @@ public final class MemoryLockServiceImpl implements ParkingLockService, AutoClos
     private final LiveTable table;
     private final LiveSessions sessions;
     private final DeadlockVictims deadlocks;
+    private final MasterPrimitives primitives;
     private final LeaseReaper reaper;
     private final ScheduledExecutorService waitTimer;
     private final long startedAtEpochMillis = System.currentTimeMillis();
@@ -66,6 +68,7 @@ public final class MemoryLockServiceImpl implements ParkingLockService, AutoClos
                 new GuardedLockEvents(events));
         this.sessions = new LiveSessions(table);
         this.deadlocks = new DeadlockVictims(table, waitTimer);
+        this.primitives = new MasterPrimitives(settings, table);
         this.reaper = new LeaseReaper(table.sweep(), clocks.nanos(), REAPER_MAX_IDLE);
         table.setDeadlineListener(reaper::deadlineScheduled);
         reaper.start();
@@ -186,6 +189,12 @@ public final class MemoryLockServiceImpl implements ParkingLockService, AutoClos
     /** @return how many parked calls the deadlock graph holds now; for tests */
     int deadlockWaitCount() {
         return deadlocks.waitCount();
+    }
+
+    /** @return the read-write locks, semaphores and leaderships, on the same table and sessions as the locks */
+    @Override
+    public Optional<ParkingPrimitiveService> primitives() {
+        return Optional.of(primitives);
     }
 
     /** @return the lock table, for the admin page: listing and force-removal */

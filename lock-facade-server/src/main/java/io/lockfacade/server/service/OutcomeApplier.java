@@ -4,7 +4,9 @@ import io.lockfacade.server.expiry.ExpiryIndex;
 import io.lockfacade.server.table.Effects;
 import io.lockfacade.server.table.Handout;
 import io.lockfacade.server.table.LockMachine;
+import io.lockfacade.server.table.Moment;
 import io.lockfacade.server.table.Outcome;
+import io.lockfacade.server.table.PrimitiveOutcome;
 import io.lockfacade.server.table.SessionOutcome;
 
 import java.util.concurrent.ConcurrentHashMap;
@@ -42,6 +44,19 @@ final class OutcomeApplier {
         apply(outcome.effects());
     }
 
+    /**
+     * Applies the outcome of an acquisition of a read-write lock, semaphore or leadership: its grant or parked call is
+     * reported as a lock's is, then its effects are applied.
+     */
+    void apply(PrimitiveOutcome outcome) {
+        if (outcome instanceof PrimitiveOutcome.Granted granted) {
+            events.granted(granted.handout().grant().getLockType(), 0);
+        } else if (outcome instanceof PrimitiveOutcome.Parked parkedCall) {
+            events.waiterParked(parkedCall.waiter().lockKey().lockType());
+        }
+        apply(outcome.effects());
+    }
+
     /** Applies a session transition's outcome. */
     void apply(SessionOutcome outcome, String sessionId) {
         expiry.answered(outcome, sessionId);
@@ -71,9 +86,15 @@ final class OutcomeApplier {
      * @return whether it was released
      */
     boolean releaseUndelivered(Handout handout) {
-        Outcome outcome = machine.releaseUndelivered(handout, clocks.now());
+        Moment now = clocks.now();
+        Outcome outcome = machine.releaseUndelivered(handout, now);
         apply(outcome);
-        return outcome instanceof Outcome.Released;
+        if (outcome instanceof Outcome.Released) {
+            return true;
+        }
+        PrimitiveOutcome primitive = machine.releaseUndeliveredPrimitive(handout, now);
+        apply(primitive.effects());
+        return primitive instanceof PrimitiveOutcome.Released;
     }
 
     /** A parked call left the queue without the lock (its wait is over, or its client went away). */

@@ -5,6 +5,7 @@ import io.lockfacade.api.MemoryLockService;
 import io.lockfacade.api.SessionExpiredException;
 import io.lockfacade.server.table.Handout;
 
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
@@ -96,6 +97,14 @@ public interface ParkingLockService extends MemoryLockService {
      * handed the same grant meanwhile.
      */
     void releaseUndelivered(Handout handout);
+
+    /**
+     * @return the read-write locks, semaphores and leaderships this service serves, or empty if it serves none (the
+     *         endpoint then answers their calls with {@link io.lockfacade.api.CallNotServedException})
+     */
+    default Optional<ParkingPrimitiveService> primitives() {
+        return Optional.empty();
+    }
 
     /** @return the settings the service runs with (the endpoint reads the wait cap) */
     MasterSettings settings();

@@ -31,6 +31,9 @@ import java.util.function.Predicate;
  *   <li>A grant under a session has no lease of its own: it lives until released or the session ends, and the end
  *       of a session releases all its locks, O(locks of the session).</li>
  * </ul>
+ * Read-write locks, semaphores and leaderships ({@link #readWriteLocks()}, {@link #semaphores()},
+ * {@link #leaderships()}) are transitions of the same machine: they live under its sessions and take their tokens
+ * from its counter.
  * Arguments are assumed valid; the service layer checks them.
  */
 public final class LockMachine {
@@ -42,6 +45,7 @@ public final class LockMachine {
     private final Ledger ledger;
     private final SessionBook sessions;
     private final ManyKeys manyKeys;
+    private final PrimitiveTables primitives;
 
     /** Creates an empty table whose first token is at least 1. */
     public LockMachine() {
@@ -51,7 +55,8 @@ public final class LockMachine {
     private LockMachine(Ledger ledger) {
         this.ledger = ledger;
         this.sessions = new SessionBook(ledger, this);
-        this.manyKeys = new ManyKeys(states, ledger);
+        this.primitives = new PrimitiveTables(ledger, this);
+        this.manyKeys = new ManyKeys(states, ledger, primitives::of);
     }
 
     /**
@@ -183,6 +188,17 @@ public final class LockMachine {
     }
 
     /**
+     * {@link #releaseUndelivered} for a grant of a read-write lock, a semaphore or a leadership: fencing tokens are
+     * unique across the table, so the handout's token finds its grant in whichever primitive holds it.
+     *
+     * @return {@code Released}, or {@code NotHolder} if no primitive holds the grant or another handout of it may
+     *         have been delivered
+     */
+    public PrimitiveOutcome releaseUndeliveredPrimitive(Handout handout, Moment m) {
+        return primitives.releaseUndelivered(handout.lockKey(), handout.grant().getFencingToken(), m);
+    }
+
+    /**
      * Removes a lock whoever holds it (operator action), if it is held under the expected token.
      *
      * @param expectedToken the token of the grant to remove, or empty for whatever grant is current
@@ -308,6 +324,21 @@ public final class LockMachine {
         return sessions;
     }
 
+    /** @return the table's read-write locks, which share its fencing counter and sessions */
+    public ReadWriteLocks readWriteLocks() {
+        return primitives.readWriteLocks;
+    }
+
+    /** @return the table's semaphores, which share its fencing counter and sessions */
+    public Semaphores semaphores() {
+        return primitives.semaphores;
+    }
+
+    /** @return the table's leaderships, whose epochs come from its fencing counter */
+    public Leaderships leaderships() {
+        return primitives.leaderships;
+    }
+
     /** Ends a session and releases its locks; see {@link ManyKeys#endSession}. */
     SessionOutcome.Ended endSession(SessionState session, Effects.Cause cause, Moment m) {
         return manyKeys.endSession(session, cause, m);
@@ -347,13 +378,14 @@ public final class LockMachine {
      *         two applied entries), weakly consistent otherwise
      */
     public TableSnapshot snapshot() {
-        return TableSnapshot.of(states, ledger);
+        return TableSnapshot.of(states, ledger, primitives.snapshot());
     }
 
     /** @return a table in exactly the state of the snapshot */
     public static LockMachine restore(TableSnapshot snapshot) {
         LockMachine machine = new LockMachine(new Ledger(snapshot.lastToken(), snapshot.grantCount()));
         snapshot.restoreInto(machine.states, machine.ledger);
+        machine.primitives.restore(snapshot.primitives());
         return machine;
     }
 

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.BiConsumer;
 import java.util.function.Consumer;
+import java.util.function.Function;
 
 /**
  * The transitions that visit many locks: the end of a session, dropping every waiter, and a new leader's extension
@@ -17,15 +18,19 @@ final class ManyKeys {
 
     private final ConcurrentHashMap<LockKey, LockState> states;
     private final Ledger ledger;
+    private final Function<SessionHolding.Kind, PrimitiveTable<?, ?>> primitives;
 
-    ManyKeys(ConcurrentHashMap<LockKey, LockState> states, Ledger ledger) {
+    ManyKeys(ConcurrentHashMap<LockKey, LockState> states, Ledger ledger,
+             Function<SessionHolding.Kind, PrimitiveTable<?, ?>> primitives) {
         this.states = states;
         this.ledger = ledger;
+        this.primitives = primitives;
     }
 
     /**
      * Ends a session and releases its locks, O(k log k) for the k locks of the session (the sort that makes the
-     * order canonical; each release is O(1)); the oldest waiter of each gets it.
+     * order canonical; each release is O(1)); the oldest waiter of each gets it. Then the session's grants of
+     * read-write locks, semaphores and leaderships end, key by key in {@link SessionHolding#ORDER}.
      *
      * @return {@code Ended}, with 0 released if it had ended already
      */
@@ -45,6 +50,10 @@ final class ManyKeys {
                 return s.passOn(k, cause, m, ledger, fx);
             });
         }
+        for (SessionHolding holding : session.takeHoldings()) {
+            primitives.apply(holding.kind()).endSession(holding.key(), session, m, fx);
+            released[0]++;
+        }
         return new SessionOutcome.Ended(released[0], fx.build());
     }
 
@@ -59,6 +68,9 @@ final class ManyKeys {
                 }
                 return s;
             });
+        }
+        for (SessionHolding.Kind kind : SessionHolding.Kind.values()) {
+            primitives.apply(kind).dropWaiters(fx);
         }
         return fx.build();
     }

@@ -3,7 +3,9 @@ package io.lockfacade.server.table;
 import io.lockfacade.server.compact.CompactSet;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -29,6 +31,8 @@ final class SessionState {
     private volatile boolean ended;
     private volatile boolean lapsed;
     private long forceRemovals;
+    /** Keys of read-write locks, semaphores and leaderships it holds grants of; null while none. */
+    private Set<SessionHolding> holdings;
 
     SessionState(String id, long ttlMillis, long nowNanos) {
         this(id, ttlMillis, nowNanos + TimeUnit.MILLISECONDS.toNanos(ttlMillis), nowNanos, 0);
@@ -155,6 +159,36 @@ final class SessionState {
         if (!ended) {
             keys.remove(key);
         }
+    }
+
+    /** Records a grant of another primitive under this session; refused once the session has ended. */
+    synchronized boolean hold(SessionHolding holding) {
+        if (ended) {
+            return false;
+        }
+        if (holdings == null) {
+            holdings = new HashSet<>(4);
+        }
+        holdings.add(holding);
+        return true;
+    }
+
+    /** Forgets a holding once the session has no grant left on its key. */
+    synchronized void letGo(SessionHolding holding) {
+        if (!ended && holdings != null && holdings.remove(holding) && holdings.isEmpty()) {
+            holdings = null;
+        }
+    }
+
+    /** @return the holdings of an ended session, in {@link SessionHolding#ORDER}; empty if it has not ended */
+    synchronized List<SessionHolding> takeHoldings() {
+        if (!ended || holdings == null) {
+            return List.of();
+        }
+        List<SessionHolding> taken = new ArrayList<>(holdings);
+        holdings = null;
+        taken.sort(SessionHolding.ORDER);
+        return taken;
     }
 
     @Override

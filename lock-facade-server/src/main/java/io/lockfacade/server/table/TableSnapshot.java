@@ -18,15 +18,23 @@ import java.util.concurrent.ConcurrentHashMap;
  * @param grantCount how many grants the table has made
  * @param locks      every held lock
  * @param sessions   every open session
+ * @param primitives the read-write locks, semaphores and leaderships, which live under those sessions
  */
-public record TableSnapshot(long lastToken, long grantCount, List<LockEntry> locks, List<SessionView> sessions) {
+public record TableSnapshot(long lastToken, long grantCount, List<LockEntry> locks, List<SessionView> sessions,
+                           PrimitivesSnapshot primitives) {
 
     private static final Comparator<LockEntry> LOCK_ORDER = Comparator.comparing(LockEntry::lockKey, LockKey.ORDER);
 
-    /** Copies the lists. */
+    /** Copies the lists; no primitives stands for none. */
     public TableSnapshot {
         locks = List.copyOf(locks);
         sessions = List.copyOf(sessions);
+        primitives = primitives == null ? PrimitivesSnapshot.EMPTY : primitives;
+    }
+
+    /** A snapshot of locks and sessions only, as a format older than the other primitives holds it. */
+    public TableSnapshot(long lastToken, long grantCount, List<LockEntry> locks, List<SessionView> sessions) {
+        this(lastToken, grantCount, locks, sessions, PrimitivesSnapshot.EMPTY);
     }
 
     /**
@@ -51,7 +59,8 @@ public record TableSnapshot(long lastToken, long grantCount, List<LockEntry> loc
         }
     }
 
-    static TableSnapshot of(ConcurrentHashMap<LockKey, LockState> states, Ledger ledger) {
+    static TableSnapshot of(ConcurrentHashMap<LockKey, LockState> states, Ledger ledger,
+                            PrimitivesSnapshot primitives) {
         List<LockEntry> locks = new ArrayList<>(states.size());
         for (LockKey key : states.keySet()) {
             // Read each lock inside its key's critical section, so that one entry is never torn.
@@ -69,7 +78,7 @@ public record TableSnapshot(long lastToken, long grantCount, List<LockEntry> loc
                         s.forceRemovals()))
                 .sorted(Comparator.comparing(SessionView::id))
                 .toList();
-        return new TableSnapshot(ledger.tokens.last(), ledger.grants.get(), locks, sessions);
+        return new TableSnapshot(ledger.tokens.last(), ledger.grants.get(), locks, sessions, primitives);
     }
 
     private static LockEntry entry(LockKey key, LockState s) {

@@ -1,5 +1,7 @@
 package io.lockfacade.server.transport;
 
+import io.lockfacade.api.AcquisitionRefusedException;
+import io.lockfacade.api.CallNotServedException;
 import io.lockfacade.api.DeadlockException;
 import io.lockfacade.api.NotLeaderException;
 import io.lockfacade.api.SessionExpiredException;
@@ -47,6 +49,10 @@ final class CallResponder {
             fault = FaultSanitizer.notLeader(notLeader);
         } else if (failure instanceof DeadlockException deadlock) {
             fault = FaultSanitizer.deadlock(deadlock);
+        } else if (failure instanceof AcquisitionRefusedException refused) {
+            fault = FaultSanitizer.refused(refused);
+        } else if (failure instanceof CallNotServedException notServed) {
+            fault = FaultSanitizer.notServed(notServed);
         } else {
             String incident = FaultSanitizer.newIncidentId();
             LOG.error("{} failed (incident {})", method, incident, failure);

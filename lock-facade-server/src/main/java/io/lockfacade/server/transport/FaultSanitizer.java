@@ -1,5 +1,7 @@
 package io.lockfacade.server.transport;
 
+import io.lockfacade.api.AcquisitionRefusedException;
+import io.lockfacade.api.CallNotServedException;
 import io.lockfacade.api.DeadlockException;
 import io.lockfacade.api.NotLeaderException;
 import io.lockfacade.api.SessionExpiredException;
@@ -12,8 +14,9 @@ import java.util.concurrent.ThreadLocalRandom;
  * <p>Caucho's skeleton sends the service's exception object itself: its stack trace, its cause chain and, when
  * the cause is the exception itself, a cycle that some Hessian clients cannot decode. Here every detail is a
  * new exception of a type the client's allow-list admits ({@link IllegalArgumentException},
- * {@link SessionExpiredException}, {@link NotLeaderException}, {@link DeadlockException} or
- * {@link IllegalStateException}), with an empty stack trace, no cause and a length-capped message.
+ * {@link SessionExpiredException}, {@link NotLeaderException}, {@link DeadlockException},
+ * {@link AcquisitionRefusedException}, {@link CallNotServedException} or {@link IllegalStateException}), with an
+ * empty stack trace, no cause and a length-capped message.
  */
 public final class FaultSanitizer {
 
@@ -77,6 +80,30 @@ public final class FaultSanitizer {
     public static HessianFault deadlock(DeadlockException deadlock) {
         String message = cap(String.valueOf(deadlock.getMessage()));
         return new HessianFault(SERVICE_EXCEPTION, message, frameless(new DeadlockException(message)));
+    }
+
+    /**
+     * A call that could never be granted as asked (a reader asking for the write lock, more permits than the
+     * semaphore has): the client rethrows an {@link AcquisitionRefusedException}.
+     *
+     * @param refused what the service threw
+     * @return the fault to send
+     */
+    public static HessianFault refused(AcquisitionRefusedException refused) {
+        String message = cap(String.valueOf(refused.getMessage()));
+        return new HessianFault(SERVICE_EXCEPTION, message, frameless(new AcquisitionRefusedException(message)));
+    }
+
+    /**
+     * A call this master does not serve (a master group, for calls it does not serve yet): the client rethrows a
+     * {@link CallNotServedException}.
+     *
+     * @param notServed what the service threw
+     * @return the fault to send
+     */
+    public static HessianFault notServed(CallNotServedException notServed) {
+        String message = cap(String.valueOf(notServed.getMessage()));
+        return new HessianFault(SERVICE_EXCEPTION, message, frameless(new CallNotServedException(message)));
     }
 
     /**

@@ -51,6 +51,7 @@ public final class HessianEndpointServlet extends HttpServlet {
     private final transient HessianCallReader calls = new HessianCallReader();
     private final transient ReplyWriter replies = new ReplyWriter();
     private final transient CallResponder responder;
+    private final transient PrimitiveCalls primitiveCalls;
     private final transient CallObserver observer;
     private final Duration asyncTimeout;
 
@@ -86,6 +87,7 @@ public final class HessianEndpointServlet extends HttpServlet {
         this.service = service;
         this.secretCheck = secretCheck;
         this.responder = new CallResponder(service, replies, clientPresence);
+        this.primitiveCalls = new PrimitiveCalls(service);
         this.observer = observer;
         this.asyncTimeout = asyncTimeout(service.settings().waitCap());
     }
@@ -154,7 +156,7 @@ public final class HessianEndpointServlet extends HttpServlet {
                         call.string(2), call.string(3), call.number(4));
                 case TRY_LOCK_IN_SESSION_HOLDING -> service.tryLockInSessionHoldingAsync(call.string(0),
                         call.string(1), call.string(2), call.string(3), call.number(4), call.string(5), call.number(6));
-                default -> null;
+                default -> PrimitiveCalls.mayWait(call.method()) ? primitiveCalls.pending(call) : null;
             };
             if (pending == null) {
                 result = answerAtOnce(call);
@@ -192,8 +194,9 @@ public final class HessianEndpointServlet extends HttpServlet {
             case OPEN_SESSION -> service.openSession(call.string(0), call.number(1));
             case KEEP_ALIVE_SESSION -> service.keepAliveSession(call.string(0));
             case CLOSE_SESSION -> service.closeSession(call.string(0));
-            case TRY_LOCK, TRY_LOCK_IN_SESSION, TRY_LOCK_IN_SESSION_HOLDING -> throw new IllegalStateException(call.method().wireName()
-                    + " may wait: it is answered through its future");
+            case TRY_LOCK, TRY_LOCK_IN_SESSION, TRY_LOCK_IN_SESSION_HOLDING -> throw new IllegalStateException(
+                    call.method().wireName() + " may wait: it is answered through its future");
+            default -> primitiveCalls.answer(call);
         };
     }
 

@@ -4,8 +4,9 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The methods of {@link io.lockfacade.api.MemoryLockService} that the Hessian endpoint answers, with the name and
- * wire type of each parameter. Nothing outside this list is ever dispatched.
+ * The methods of {@link io.lockfacade.api.MemoryLockService} and {@link io.lockfacade.api.PrimitiveLockService} that
+ * the Hessian endpoint answers, with the name and wire type of each parameter. Nothing outside this list is ever
+ * dispatched.
  */
 public enum RemoteMethod {
 
@@ -49,7 +50,43 @@ public enum RemoteMethod {
      */
     TRY_LOCK_IN_SESSION_HOLDING("tryLockInSessionHolding", Parameter.string("lockType"), Parameter.string("key"),
             Parameter.string("owner"), Parameter.string("sessionId"), Parameter.number("waitMillis"),
-            Parameter.string("heldLocks"), Parameter.number("deadlockCheckMillis"));
+            Parameter.string("heldLocks"), Parameter.number("deadlockCheckMillis")),
+
+    /** {@code tryReadLockInSession(lockType, key, owner, sessionId, waitMillis)}: may be parked. */
+    TRY_READ_LOCK_IN_SESSION("tryReadLockInSession", Parameter.string("lockType"), Parameter.string("key"),
+            Parameter.string("owner"), Parameter.string("sessionId"), Parameter.number("waitMillis")),
+
+    /** {@code tryWriteLockInSession(lockType, key, owner, sessionId, waitMillis)}: may be parked. */
+    TRY_WRITE_LOCK_IN_SESSION("tryWriteLockInSession", Parameter.string("lockType"), Parameter.string("key"),
+            Parameter.string("owner"), Parameter.string("sessionId"), Parameter.number("waitMillis")),
+
+    /** {@code unlockRead(lockType, key, owner)}. */
+    UNLOCK_READ("unlockRead", Parameter.string("lockType"), Parameter.string("key"), Parameter.string("owner")),
+
+    /** {@code unlockWrite(lockType, key, owner)}. */
+    UNLOCK_WRITE("unlockWrite", Parameter.string("lockType"), Parameter.string("key"), Parameter.string("owner")),
+
+    /** {@code tryAcquirePermits(lockType, key, holder, permits, capacity, sessionId, waitMillis)}: may be parked. */
+    TRY_ACQUIRE_PERMITS("tryAcquirePermits", Parameter.string("lockType"), Parameter.string("key"),
+            Parameter.string("holder"), Parameter.number("permits"), Parameter.number("capacity"),
+            Parameter.string("sessionId"), Parameter.number("waitMillis")),
+
+    /** {@code releasePermits(lockType, key, holder, keep)}. */
+    RELEASE_PERMITS("releasePermits", Parameter.string("lockType"), Parameter.string("key"),
+            Parameter.string("holder"), Parameter.number("keep")),
+
+    /** {@code availablePermits(lockType, key)}. */
+    AVAILABLE_PERMITS("availablePermits", Parameter.string("lockType"), Parameter.string("key")),
+
+    /** {@code joinLeadership(name, participant, sessionId, waitMillis)}: may be parked. */
+    JOIN_LEADERSHIP("joinLeadership", Parameter.string("name"), Parameter.string("participant"),
+            Parameter.string("sessionId"), Parameter.number("waitMillis")),
+
+    /** {@code leaveLeadership(name, participant)}. */
+    LEAVE_LEADERSHIP("leaveLeadership", Parameter.string("name"), Parameter.string("participant")),
+
+    /** {@code leadershipEpoch(name, participant)}. */
+    LEADERSHIP_EPOCH("leadershipEpoch", Parameter.string("name"), Parameter.string("participant"));
 
     private final String wireName;
     private final List<Parameter> parameters;
@@ -82,11 +119,11 @@ public enum RemoteMethod {
         return Optional.empty();
     }
 
-    /** How one parameter travels: a string or a 64-bit integer. */
+    /** How one parameter travels: a string or an integer. */
     public enum WireType {
         /** A Hessian string (or null). */
         STRING,
-        /** A Hessian long (ints are widened). */
+        /** A Hessian long or int, read as a long (the service checks an int parameter's range). */
         LONG
     }
 

@@ -59,6 +59,21 @@ class LockEventsTest {
     }
 
     @Test
+    void aReadWriteLockHandOverIsReportedAsGrantsAndEveryParkedCallLeavesOnce() throws Exception {
+        service.openSession("node-1/s", 60_000);
+        ParkingPrimitiveService primitives = service.primitives().orElseThrow();
+        primitives.tryReadLockInSession("order", "1", "a", "node-1/s", 0);
+        var writer = primitives.tryWriteLockAsync("order", "1", "b", "node-1/s", 5_000);
+        var giveUp = primitives.tryReadLockAsync("order", "1", "c", "node-1/s", 5_000);
+        giveUp.cancel(false);
+        primitives.unlockRead("order", "1", "a");
+        assertNotNull(writer.get(5, TimeUnit.SECONDS));
+        // The table records no ending for a read-write grant, so its release is not counted (as a lock's is).
+        assertEquals(List.of("granted order at once", "parked order", "parked order", "left order", "left order",
+                "granted order after a wait"), seen);
+    }
+
+    @Test
     void leaseAndSessionExpiryAreReportedByTheReaper() throws Exception {
         service.openSession("node-1/s", 1_000);
         service.tryLockInSession("stock", "1", "a", "node-1/s", 0);

@@ -1,10 +1,12 @@
 package io.lockfacade.server.service;
 
 import io.lockfacade.api.MemoryLockService;
+import io.lockfacade.api.PrimitiveLockService;
 import io.lockfacade.server.fencing.WallClockFloor;
 import io.lockfacade.server.table.LockInfo;
 import io.lockfacade.server.table.LockKey;
 import io.lockfacade.testsupport.contract.MasterContract;
+import io.lockfacade.testsupport.contract.PrimitiveRules;
 import org.junit.jupiter.api.AfterAll;
 
 import java.time.Duration;
@@ -12,10 +14,10 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * The master contract on the single master in-process, on a monotonic clock the tests move: leases and sessions
- * run out exactly when a test says, however loaded the machine.
+ * The master contract, read-write locks, semaphores and leaderships included, on the single master in-process, on a
+ * monotonic clock the tests move: leases and sessions run out exactly when a test says, however loaded the machine.
  */
-class SingleMasterContractTest extends MasterContract {
+class SingleMasterContractTest extends MasterContract implements PrimitiveRules {
 
     private static final Duration WAIT_CAP = Duration.ofSeconds(1);
     private static final AtomicLong NANOS = new AtomicLong(TimeUnit.SECONDS.toNanos(1_000));
@@ -31,6 +33,11 @@ class SingleMasterContractTest extends MasterContract {
     @Override
     public MemoryLockService master() {
         return MASTER;
+    }
+
+    @Override
+    public PrimitiveLockService primitives() {
+        return MASTER.primitives().orElseThrow();
     }
 
     @Override

@@ -27,6 +27,16 @@ public final class GroupChaosLimits {
     public static final Duration CALL_DEADLINE = Duration.ofSeconds(15);
     /** The slack a call may take beyond its wait and deadline (one read timeout in flight, scheduling). */
     public static final Duration HANG_SLACK = READ_TIMEOUT.plusSeconds(2);
+    /** What a loaded host (members, harness and clients on 2 vCPUs) may add to a bound the Java client keeps. */
+    public static final Duration SCHEDULING_SLACK = Duration.ofMillis(250);
+    /**
+     * The most a client node's waiting {@code tryLock} may overrun its wait: the Java client's documented bound
+     * ({@code FailoverMemoryLockService.DEADLINE_BOUND}) plus {@link #SCHEDULING_SLACK}.
+     */
+    public static final Duration CLIENT_TRY_LOCK_OVERRUN =
+            io.lockfacade.client.transport.FailoverMemoryLockService.DEADLINE_BOUND.plus(SCHEDULING_SLACK);
+    /** The most a client node's other calls (unlock) may take: its read timeout plus {@link #SCHEDULING_SLACK}. */
+    public static final Duration CLIENT_CALL_OVERRUN = READ_TIMEOUT.plus(SCHEDULING_SLACK);
     /** Pause between two attempts of a call that found no leader. */
     public static final Duration RETRY_PAUSE = Duration.ofMillis(50);
     /** Lease of the load's grants: long enough that no section outlives it, short enough to free dropped ones. */

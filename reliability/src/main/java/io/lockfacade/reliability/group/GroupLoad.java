@@ -18,8 +18,10 @@ import java.util.function.IntFunction;
  * grant is
  * recorded with the member that answered it, so a test can see when a new leader granted first after a fault.
  *
- * <p>Every call is timed: one that takes longer than its wait plus the caller's deadline plus
- * {@link GroupChaosLimits#HANG_SLACK} is a hang. A call that found no leader within its deadline is counted, not an
+ * <p>Every call is timed against its bound: for the harness's caller, its wait plus the caller's deadline plus
+ * {@link GroupChaosLimits#HANG_SLACK}; for a client node ({@link #ofClientNodes}), the Java client's own bounds
+ * ({@link GroupChaosLimits#CLIENT_TRY_LOCK_OVERRUN} beyond a {@code tryLock}'s wait,
+ * {@link GroupChaosLimits#CLIENT_CALL_OVERRUN} for an unlock). A call beyond its bound is a hang. A call that found no leader within its deadline is counted, not an
  * error: it is the answer the contract promises while no majority is up.
  */
 public final class GroupLoad implements AutoCloseable {
@@ -32,7 +34,10 @@ public final class GroupLoad implements AutoCloseable {
     private final ConcurrentLinkedQueue<String> errors = new ConcurrentLinkedQueue<>();
     private final AtomicLong unavailable = new AtomicLong();
     private final AtomicLong calls = new AtomicLong();
-    private final AtomicLong maxOverrunMillis = new AtomicLong();
+    private final AtomicLong maxTryLockOverrunMillis = new AtomicLong();
+    private final AtomicLong maxOtherOverrunMillis = new AtomicLong();
+    private final long tryLockBoundMillis;
+    private final long otherBoundMillis;
     private final AtomicLong sections = new AtomicLong();
     private final List<Thread> threads = new ArrayList<>();
     private volatile boolean stopping;
@@ -43,6 +48,18 @@ public final class GroupLoad implements AutoCloseable {
      * @param clients worker index to its client (each may sit behind proxies of its own)
      */
     public GroupLoad(IntFunction<LoadClient> clients) {
+        this(clients, hangBoundMillis(), hangBoundMillis());
+    }
+
+    /** @return workers that are client nodes, held to the Java client's bounds */
+    public static GroupLoad ofClientNodes(IntFunction<LoadClient> clients) {
+        return new GroupLoad(clients, GroupChaosLimits.CLIENT_TRY_LOCK_OVERRUN.toMillis(),
+                GroupChaosLimits.CLIENT_CALL_OVERRUN.toMillis());
+    }
+
+    private GroupLoad(IntFunction<LoadClient> clients, long tryLockBoundMillis, long otherBoundMillis) {
+        this.tryLockBoundMillis = tryLockBoundMillis;
+        this.otherBoundMillis = otherBoundMillis;
         for (int i = 0; i < GroupChaosLimits.LOAD_WORKERS; i++) {
             String owner = "worker-" + i;
             LoadClient client = clients.apply(i);
@@ -100,12 +117,18 @@ public final class GroupLoad implements AutoCloseable {
         return calls.get();
     }
 
-    /** @return the longest time a call ran beyond its wait */
-    public long maxOverrunMillis() {
-        return maxOverrunMillis.get();
+    /** @return whether every call stayed within its bound (see the class comment) */
+    public boolean withinBounds() {
+        return maxTryLockOverrunMillis.get() <= tryLockBoundMillis && maxOtherOverrunMillis.get() <= otherBoundMillis;
     }
 
-    /** @return the bound {@link #maxOverrunMillis} must stay under */
+    /** @return the longest overruns and their bounds, for a report line */
+    public String overruns() {
+        return "tryLock " + maxTryLockOverrunMillis.get() + "ms (bound " + tryLockBoundMillis + "ms), other "
+                + maxOtherOverrunMillis.get() + "ms (bound " + otherBoundMillis + "ms)";
+    }
+
+    /** @return the bound of the harness's caller on any call's overrun of its wait */
     public static long hangBoundMillis() {
         return GroupChaosLimits.CALL_DEADLINE.plus(GroupChaosLimits.HANG_SLACK).toMillis();
     }
@@ -134,7 +157,7 @@ public final class GroupLoad implements AutoCloseable {
             String key = "k" + random.nextInt(GroupChaosLimits.LOAD_KEYS);
             try {
                 Optional<LoadClient.Granted> grant = timed(GroupChaosLimits.LOAD_WAIT.toMillis(),
-                        () -> client.tryLock(key));
+                        maxTryLockOverrunMillis, () -> client.tryLock(key));
                 if (grant.isPresent()) {
                     grants.add(new GrantRecord(System.nanoTime(), grant.get().member(), key, grant.get().token()));
                     section(owner, key, grant.get().token(), client, random);
@@ -158,7 +181,7 @@ public final class GroupLoad implements AutoCloseable {
         store.leave(sectionId);
         FencedStore.Outcome outcome;
         try {
-            outcome = timed(0, () -> client.unlock(key));
+            outcome = timed(0, maxOtherOverrunMillis, () -> client.unlock(key));
         } catch (GroupUnavailableException e) {
             unavailable.incrementAndGet();
             outcome = FencedStore.Outcome.UNAVAILABLE;
@@ -166,14 +189,14 @@ public final class GroupLoad implements AutoCloseable {
         store.outcome(sectionId, outcome);
     }
 
-    private <T> T timed(long waitMillis, java.util.function.Supplier<T> call) {
+    private <T> T timed(long waitMillis, AtomicLong maxOfKind, java.util.function.Supplier<T> call) {
         long start = System.nanoTime();
         try {
             return call.get();
         } finally {
             calls.incrementAndGet();
             long overrun = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start) - waitMillis;
-            maxOverrunMillis.accumulateAndGet(overrun, Math::max);
+            maxOfKind.accumulateAndGet(overrun, Math::max);
         }
     }
 

@@ -54,8 +54,8 @@ public final class ApiBodies {
      * @param startedAtEpochMillis the same in epoch milliseconds
      * @param uptimeMillis         time since then
      * @param lockCount            locks held now
-     * @param grantCount           grants since start; {@code null} on a master-group member, whose table does not
-     *                             count them
+     * @param grantCount           grants since start (on a master-group member, the fresh grants it has applied
+     *                             since it started); {@code null} where they are not counted
      */
     public record Master(String startedAt, long startedAtEpochMillis, long uptimeMillis, int lockCount,
                          Long grantCount) {

@@ -1,5 +1,7 @@
 package io.lockfacade.webapp.metrics;
 
+import io.lockfacade.api.AcquisitionRefusedException;
+import io.lockfacade.api.CallNotServedException;
 import io.lockfacade.api.DeadlockException;
 import io.lockfacade.api.SessionExpiredException;
 import io.lockfacade.api.YieldOutcome;
@@ -22,7 +24,8 @@ public enum CallOutcome {
 
     /**
      * A well-formed call the master said no to: an unlock, renew or yield by an owner that does not hold the lock, a
-     * keep-alive of an ended session, a close of an unknown session.
+     * keep-alive of an ended session, a close of an unknown session, an acquisition that can never be granted as
+     * asked, a call this master does not serve.
      */
     REFUSED,
 
@@ -57,11 +60,13 @@ public enum CallOutcome {
             return failed(failure);
         }
         return switch (method) {
-            case TRY_LOCK, TRY_LOCK_IN_SESSION, TRY_LOCK_IN_SESSION_HOLDING -> result != null ? GRANTED : NOT_GRANTED;
-            case UNLOCK, RENEW, CLOSE_SESSION -> Boolean.TRUE.equals(result) ? OK : REFUSED;
+            case TRY_LOCK, TRY_LOCK_IN_SESSION, TRY_LOCK_IN_SESSION_HOLDING, TRY_READ_LOCK_IN_SESSION,
+                 TRY_WRITE_LOCK_IN_SESSION, TRY_ACQUIRE_PERMITS, JOIN_LEADERSHIP -> result != null ? GRANTED : NOT_GRANTED;
+            case UNLOCK, RENEW, CLOSE_SESSION, UNLOCK_READ, UNLOCK_WRITE, RELEASE_PERMITS, LEAVE_LEADERSHIP ->
+                    Boolean.TRUE.equals(result) ? OK : REFUSED;
             case YIELD_TO_WAITERS -> result == YieldOutcome.NOT_HELD ? REFUSED : OK;
             case KEEP_ALIVE_SESSION -> result instanceof Long count && count < 0 ? REFUSED : OK;
-            case IS_LOCK_TYPE_EMPTY, HAS_WAITERS, OPEN_SESSION -> OK;
+            case IS_LOCK_TYPE_EMPTY, HAS_WAITERS, OPEN_SESSION, AVAILABLE_PERMITS, LEADERSHIP_EPOCH -> OK;
         };
     }
 
@@ -74,6 +79,9 @@ public enum CallOutcome {
         }
         if (failure instanceof DeadlockException) {
             return DEADLOCK;
+        }
+        if (failure instanceof AcquisitionRefusedException || failure instanceof CallNotServedException) {
+            return REFUSED;
         }
         if (failure instanceof CancellationException) {
             return ABANDONED;

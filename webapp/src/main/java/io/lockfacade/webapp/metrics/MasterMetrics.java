@@ -3,6 +3,8 @@ package io.lockfacade.webapp.metrics;
 import io.lockfacade.server.service.LiveTable;
 import io.lockfacade.server.service.LockEvents;
 import io.lockfacade.server.transport.CallObserver;
+import io.lockfacade.group.raft.LogWrites;
+import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.TimeGauge;
 import io.micrometer.core.instrument.binder.jetty.JettyServerThreadPoolMetrics;
@@ -18,7 +20,9 @@ import org.eclipse.jetty.util.thread.ThreadPool;
 
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.function.DoubleSupplier;
 import java.util.function.LongSupplier;
+import java.util.function.Supplier;
 
 /**
  * The master's meters in a Micrometer {@link PrometheusMeterRegistry}, rendered by it in the Prometheus text
@@ -30,6 +34,8 @@ import java.util.function.LongSupplier;
  *   <li>the lock table: {@value #LOCKS_HELD}, read at scrape time;</li>
  *   <li>the Hessian endpoint: {@link CallMetrics}, {@value #WAITERS} and {@value #LONGEST_WAIT};</li>
  *   <li>Jetty's request threads ({@code jetty_threads_busy}, {@code _current}, {@code _config_max}, ...);</li>
+ *   <li>on a group member, the replicated table's {@value #LOCKS_HELD} (on the leader) and its Raft log:
+ *       {@value #LOG_APPENDS} and {@value #LOG_ENTRIES} (entries per fsync);</li>
  *   <li>the JVM: memory, GC pauses, threads, class loading, CPU and uptime.</li>
  * </ul>
  * Made in two steps, since the service needs the events before the table and the server exist:
@@ -47,11 +53,20 @@ public final class MasterMetrics implements AutoCloseable {
     /** Time gauge: how long the longest parked call has waited. */
     public static final String LONGEST_WAIT = "lockfacade.master.longest.wait";
 
+    /** Counter: appends to a group member's Raft log since it started (with fsync on, each one disk force). */
+    public static final String LOG_APPENDS = "lockfacade.group.log.appends";
+
+    /** Counter: entries those appends carried; its rate over {@value #LOG_APPENDS}'s is entries per fsync. */
+    public static final String LOG_ENTRIES = "lockfacade.group.log.entries";
+
     private final PrometheusMeterRegistry registry;
     private final WaitingCalls waiting;
     private final CallMetrics calls;
     private final LockEventMeters events;
     private final JvmGcMetrics gc;
+    /** Held here: gauges and function counters keep only a weak reference to what they read. */
+    private Supplier<LogWrites> groupLog;
+    private DoubleSupplier groupLocksHeld;
 
     private MasterMetrics(PrometheusMeterRegistry registry, WaitingCalls waiting,
                           CallMetrics calls, LockEventMeters events, JvmGcMetrics gc) {
@@ -95,6 +110,30 @@ public final class MasterMetrics implements AutoCloseable {
                 .description("Locks held now (one whose lease just ran out counts until it is freed)")
                 .register(registry);
         new JettyServerThreadPoolMetrics(requestPool, List.of()).bindTo(registry);
+    }
+
+    /**
+     * Adds a group member's meters: {@value #LOCKS_HELD} from the replicated table, served by the leader (NaN on a
+     * follower, so that a sum over the members counts each lock once), Jetty's request threads, and its Raft log
+     * counters ({@value #LOG_APPENDS}, {@value #LOG_ENTRIES}), all read at scrape time.
+     *
+     * @param locksHeldOnLeader locks held now if this member leads, else NaN
+     * @param requestPool       Jetty's request thread pool
+     * @param writes            the member's log counts since it started
+     */
+    public void bindGroup(DoubleSupplier locksHeldOnLeader, ThreadPool requestPool, Supplier<LogWrites> writes) {
+        this.groupLocksHeld = locksHeldOnLeader;
+        this.groupLog = writes;
+        Gauge.builder(LOCKS_HELD, locksHeldOnLeader, DoubleSupplier::getAsDouble)
+                .description("Locks held now, from the replicated table; NaN on a member that does not lead")
+                .register(registry);
+        new JettyServerThreadPoolMetrics(requestPool, List.of()).bindTo(registry);
+        FunctionCounter.builder(LOG_APPENDS, writes, w -> w.get().appends())
+                .description("Appends to this member's Raft log (with fsync on, one disk force each)")
+                .register(registry);
+        FunctionCounter.builder(LOG_ENTRIES, writes, w -> w.get().entries())
+                .description("Entries appended to this member's Raft log; per append, the entries one force shared")
+                .register(registry);
     }
 
     /** @return what the lock service reports its grants, releases, expiries and waits to */

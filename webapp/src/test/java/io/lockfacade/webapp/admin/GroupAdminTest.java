@@ -84,7 +84,7 @@ class GroupAdminTest {
         assertEquals(grant.getFencingToken(), row.get("fencingToken").asLong());
         assertTrue(row.get("leaseRemainingMillis").asLong() > 0 && row.get("leaseRemainingMillis").asLong()
                 <= LEASE_MILLIS, row.toString());
-        assertTrue(listing.get("master").get("grantCount").isNull(), listing.toString());
+        assertTrue(listing.get("master").get("grantCount").asLong() >= 1, listing.toString());
 
         String page = ok(AdminClient.admin(leader).get("/admin/locks?type=listed")).body();
         assertTrue(page.contains("id=\"group-panel\""), page);
@@ -237,6 +237,45 @@ class GroupAdminTest {
         assertTrue(scrape.body().contains("lockfacade_master_calls_seconds_count{method=\"isLockTypeEmpty\""),
                 scrape.body());
         assertEquals(404, AdminClient.admin(leader).get("/admin/activity").statusCode());
+    }
+
+    @Test
+    void everyMemberCountsItsRaftLogsAppendsAndEntriesForEntriesPerFsync() {
+        locks.isLockTypeEmpty("log-counted");
+        for (MasterServer member : group.members()) {
+            String body = ok(AdminClient.admin(member).get("/admin/metrics")).body();
+            double appends = counter(body, "lockfacade_group_log_appends_total");
+            double entries = counter(body, "lockfacade_group_log_entries_total");
+            assertTrue(appends > 0 && entries >= appends, "appends " + appends + ", entries " + entries);
+        }
+    }
+
+    @Test
+    void theLeaderServesLocksHeldAndGrantsSinceStartFromTheReplicatedTableAndFollowersDoNot() throws Exception {
+        long grantsBefore = grantCount();
+        assertNotNull(locks.tryLock("counted", "k", "counter", 60_000, 0));
+        assertNotNull(locks.tryLock("counted", "k", "counter", 60_000, 0)); // the holder's retry: not a new grant
+        assertEquals(grantsBefore + 1, grantCount());
+        assertTrue(ok(AdminClient.admin(leader).get("/admin/locks")).body().contains("id=\"grant-count\">"
+                + (grantsBefore + 1) + "<"), "the lock page shows grants since start");
+        assertTrue(counter(ok(AdminClient.admin(leader).get("/admin/metrics")).body(),
+                "lockfacade_master_locks_held") >= 1);
+        for (MasterServer follower : group.followersOf(leader)) {
+            assertTrue(Double.isNaN(counter(ok(AdminClient.admin(follower).get("/admin/metrics")).body(),
+                    "lockfacade_master_locks_held")), "a follower leaves the gauge to the leader");
+        }
+        assertTrue(locks.unlock("counted", "k", "counter"));
+    }
+
+    private long grantCount() {
+        return AdminClient.json(ok(AdminClient.admin(leader).get("/admin/api/locks"))).get("master")
+                .get("grantCount").asLong();
+    }
+
+    private static double counter(String scrape, String name) {
+        return scrape.lines().filter(line -> line.startsWith(name + " ")).mapToDouble(line ->
+                Double.parseDouble(line.substring(name.length() + 1).trim())).findFirst()
+                .orElseThrow(() -> new AssertionError(name + " is missing from the scrape:\n" + scrape));
     }
 
     @Test

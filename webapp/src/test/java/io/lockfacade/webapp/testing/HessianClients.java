@@ -5,6 +5,7 @@ import com.caucho.hessian.client.HessianProxyFactory;
 import com.caucho.hessian.client.HessianURLConnectionFactory;
 import io.lockfacade.api.LockLimits;
 import io.lockfacade.api.MemoryLockService;
+import io.lockfacade.api.PrimitiveLockService;
 import io.lockfacade.api.wire.AllowListSerializerFactory;
 
 import java.io.IOException;
@@ -35,6 +36,15 @@ public final class HessianClients {
      * @return a proxy on the service
      */
     public static MemoryLockService proxy(URI serviceUri, String secret) {
+        return proxy(MemoryLockService.class, serviceUri, secret);
+    }
+
+    /** @return a proxy without a secret on the read-write locks, semaphores and leaderships of the same endpoint */
+    public static PrimitiveLockService primitives(URI serviceUri) {
+        return proxy(PrimitiveLockService.class, serviceUri, null);
+    }
+
+    private static <T> T proxy(Class<T> api, URI serviceUri, String secret) {
         HessianProxyFactory factory = new HessianProxyFactory();
         factory.setHessian2Request(true);
         factory.setHessian2Reply(true);
@@ -54,8 +64,7 @@ public final class HessianClients {
             factory.setConnectionFactory(connections);
         }
         try {
-            return (MemoryLockService) factory.create(MemoryLockService.class, serviceUri.toURL().toString(),
-                    HessianClients.class.getClassLoader());
+            return api.cast(factory.create(api, serviceUri.toURL().toString(), HessianClients.class.getClassLoader()));
         } catch (MalformedURLException e) {
             throw new IllegalArgumentException(e);
         }

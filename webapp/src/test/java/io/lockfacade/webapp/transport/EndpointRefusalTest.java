@@ -158,6 +158,16 @@ class EndpointRefusalTest {
                 HessianCalls.call("unlock", "held", "k", new BadAttributeValueExpException("holder"))), "owner");
     }
 
+    @Test
+    void aPermitCountBeyondAnIntIsRefusedNamingIt() {
+        HttpResponse<byte[]> response = RawHttp.post(master.serviceUri(), HessianCalls.call("tryAcquirePermits",
+                "held", "k", "holder", 1L << 40, 2L, "no-such-session", 0L));
+        assertRefusedCleanly(response);
+        IllegalArgumentException fault = assertThrows(IllegalArgumentException.class,
+                () -> HessianReplies.read(response.body()));
+        assertTrue(fault.getMessage().contains("permits"), fault.getMessage());
+    }
+
     private static void assertProtocolFault(HttpResponse<byte[]> response, String reason) {
         assertRefusedCleanly(response);
         assertEquals(200, response.statusCode());

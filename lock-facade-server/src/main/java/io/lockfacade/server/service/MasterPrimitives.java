@@ -1,0 +1,128 @@
+package io.lockfacade.server.service;
+
+import io.lockfacade.api.LockArguments;
+import io.lockfacade.server.table.AccessMode;
+import io.lockfacade.server.table.Handout;
+import io.lockfacade.server.table.Leaderships;
+import io.lockfacade.server.table.LockKey;
+import io.lockfacade.server.table.LockMachine;
+import io.lockfacade.server.table.ReadWriteLocks;
+import io.lockfacade.server.table.SemaphoreView;
+import io.lockfacade.server.table.Semaphores;
+
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * The single master's read-write locks, semaphores and leaderships ({@link ParkingPrimitiveService}): checks every
+ * argument before anything changes, caps each call's wait as for locks, and runs the table's transitions through
+ * {@link LivePrimitives}.
+ */
+final class MasterPrimitives implements ParkingPrimitiveService {
+
+    private final MasterSettings settings;
+    private final LivePrimitives live;
+    private final ReadWriteLocks readWriteLocks;
+    private final Semaphores semaphores;
+    private final Leaderships leaderships;
+
+    MasterPrimitives(MasterSettings settings, LiveTable table) {
+        LockMachine machine = table.machine();
+        this.settings = settings;
+        this.live = new LivePrimitives(table);
+        this.readWriteLocks = machine.readWriteLocks();
+        this.semaphores = machine.semaphores();
+        this.leaderships = machine.leaderships();
+    }
+
+    @Override
+    public CompletableFuture<Handout> tryReadLockAsync(String lockType, String key, String owner, String sessionId,
+                                                       long waitMillis) {
+        return lockAsync(lockType, key, owner, sessionId, waitMillis, AccessMode.READ);
+    }
+
+    @Override
+    public CompletableFuture<Handout> tryWriteLockAsync(String lockType, String key, String owner,
+                                                        String sessionId, long waitMillis) {
+        return lockAsync(lockType, key, owner, sessionId, waitMillis, AccessMode.WRITE);
+    }
+
+    private CompletableFuture<Handout> lockAsync(String lockType, String key, String owner, String sessionId,
+                                                 long waitMillis, AccessMode mode) {
+        LockKey lockKey = LockKey.checked(lockType, key);
+        LockArguments.requireOwner(owner);
+        LockArguments.requireSessionId(sessionId);
+        long wait = settings.waitFor(waitMillis);
+        return live.acquire(lockKey, sessionId, wait, readWriteLocks::withdraw,
+                (waiterId, m) -> readWriteLocks.acquire(lockKey, owner, mode, sessionId, waiterId, m));
+    }
+
+    @Override
+    public boolean unlockRead(String lockType, String key, String owner) {
+        return unlock(lockType, key, owner, AccessMode.READ);
+    }
+
+    @Override
+    public boolean unlockWrite(String lockType, String key, String owner) {
+        return unlock(lockType, key, owner, AccessMode.WRITE);
+    }
+
+    private boolean unlock(String lockType, String key, String owner, AccessMode mode) {
+        LockKey lockKey = LockKey.checked(lockType, key);
+        LockArguments.requireOwner(owner);
+        return live.release(m -> readWriteLocks.release(lockKey, owner, mode, m));
+    }
+
+    @Override
+    public CompletableFuture<Handout> tryAcquirePermitsAsync(String lockType, String key, String holder,
+                                                             int permits, int capacity, String sessionId,
+                                                             long waitMillis) {
+        LockKey lockKey = LockKey.checked(lockType, key);
+        LockArguments.requireName("holder", holder);
+        LockArguments.requirePermits("permits", permits, 1);
+        LockArguments.requirePermits("capacity", capacity, 1);
+        LockArguments.requireSessionId(sessionId);
+        long wait = settings.waitFor(waitMillis);
+        return live.acquire(lockKey, sessionId, wait, semaphores::withdraw,
+                (waiterId, m) -> semaphores.acquire(lockKey, holder, permits, capacity, sessionId, waiterId, m));
+    }
+
+    @Override
+    public boolean releasePermits(String lockType, String key, String holder, int keep) {
+        LockKey lockKey = LockKey.checked(lockType, key);
+        LockArguments.requireName("holder", holder);
+        LockArguments.requirePermits("keep", keep, 0);
+        return live.release(m -> semaphores.reduce(lockKey, holder, keep, m));
+    }
+
+    @Override
+    public int availablePermits(String lockType, String key) {
+        return semaphores.describe(LockKey.checked(lockType, key)).map(SemaphoreView::available).orElse(-1);
+    }
+
+    @Override
+    public CompletableFuture<Handout> joinLeadershipAsync(String name, String participant, String sessionId,
+                                                          long waitMillis) {
+        LockKey key = leadershipKey(name, participant);
+        LockArguments.requireSessionId(sessionId);
+        long wait = settings.waitFor(waitMillis);
+        return live.acquire(key, sessionId, wait, leaderships::withdraw,
+                (waiterId, m) -> leaderships.join(key, participant, sessionId, waiterId, m));
+    }
+
+    @Override
+    public boolean leaveLeadership(String name, String participant) {
+        LockKey key = leadershipKey(name, participant);
+        return live.release(m -> leaderships.leave(key, participant, m));
+    }
+
+    @Override
+    public long leadershipEpoch(String name, String participant) {
+        return leaderships.standing(leadershipKey(name, participant), participant, live.nanos());
+    }
+
+    private static LockKey leadershipKey(String name, String participant) {
+        LockArguments.requireName("name", name);
+        LockArguments.requireName("participant", participant);
+        return Leaderships.key(name);
+    }
+}

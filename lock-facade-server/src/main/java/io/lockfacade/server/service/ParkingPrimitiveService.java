@@ -1,0 +1,58 @@
+package io.lockfacade.server.service;
+
+import io.lockfacade.api.LockGrant;
+import io.lockfacade.api.PrimitiveLockService;
+import io.lockfacade.server.table.Handout;
+
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * What the Hessian endpoint serves of read-write locks, semaphores and leaderships: the contract's calls plus, for
+ * each call that may wait, a form that parks without a thread, as {@link ParkingLockService} has for locks. Each
+ * future completes with the handout, with {@code null} when not granted and the (capped) wait is over, or
+ * exceptionally; cancelling it withdraws the call, and a grant that raced with the cancellation is released through
+ * {@link ParkingLockService#releaseUndelivered}.
+ */
+public interface ParkingPrimitiveService extends PrimitiveLockService {
+
+    /** {@link #tryReadLockInSession} without blocking. */
+    CompletableFuture<Handout> tryReadLockAsync(String lockType, String key, String owner, String sessionId,
+                                                long waitMillis);
+
+    /** {@link #tryWriteLockInSession} without blocking. */
+    CompletableFuture<Handout> tryWriteLockAsync(String lockType, String key, String owner, String sessionId,
+                                                 long waitMillis);
+
+    /** {@link #tryAcquirePermits} without blocking. */
+    CompletableFuture<Handout> tryAcquirePermitsAsync(String lockType, String key, String holder, int permits,
+                                                      int capacity, String sessionId, long waitMillis);
+
+    /** {@link #joinLeadership} without blocking. */
+    CompletableFuture<Handout> joinLeadershipAsync(String name, String participant, String sessionId,
+                                                   long waitMillis);
+
+    @Override
+    default LockGrant tryReadLockInSession(String lockType, String key, String owner,
+                                                             String sessionId, long waitMillis) {
+        return ParkingLockService.awaitGrant(tryReadLockAsync(lockType, key, owner, sessionId, waitMillis));
+    }
+
+    @Override
+    default LockGrant tryWriteLockInSession(String lockType, String key, String owner,
+                                                              String sessionId, long waitMillis) {
+        return ParkingLockService.awaitGrant(tryWriteLockAsync(lockType, key, owner, sessionId, waitMillis));
+    }
+
+    @Override
+    default LockGrant tryAcquirePermits(String lockType, String key, String holder, int permits,
+                                                          int capacity, String sessionId, long waitMillis) {
+        return ParkingLockService.awaitGrant(
+                tryAcquirePermitsAsync(lockType, key, holder, permits, capacity, sessionId, waitMillis));
+    }
+
+    @Override
+    default LockGrant joinLeadership(String name, String participant, String sessionId,
+                                                       long waitMillis) {
+        return ParkingLockService.awaitGrant(joinLeadershipAsync(name, participant, sessionId, waitMillis));
+    }
+}
