@@ -37,6 +37,9 @@ public final class LockLimits {
     /** Longest the master parks one {@code tryLock} call by default; callers wanting more call again. */
     public static final Duration DEFAULT_WAIT_CAP = Duration.ofSeconds(10);
 
+    /** Longest deadlock check delay a client may ask for: beyond it, timeouts end most deadlocks first. */
+    public static final Duration MAX_DEADLOCK_CHECK_DELAY = Duration.ofMinutes(1);
+
     /**
      * Shortest time the master keeps an idle connection open; clients drop their idle connections earlier, so that
      * the master never closes one under a call.

@@ -125,4 +125,25 @@ public interface MemoryLockService {
      * @throws IllegalArgumentException if an argument is outside {@link LockLimits}
      */
     LockGrant tryLockInSession(String lockType, String key, String owner, String sessionId, long waitMillis);
+
+    /**
+     * {@link #tryLockInSession} by a thread that holds other locks, so that the master can find a cycle of waits
+     * across nodes. The owner names the thread; {@code heldLocks} names what it holds (see
+     * {@link io.lockfacade.api.deadlock.HeldLock#encode}). Once the call has waited {@code deadlockCheckMillis},
+     * the master looks for a cycle through it; the youngest wait of a cycle it confirms is answered with a
+     * {@link DeadlockException} fault (withdrawn from the queue, as a call that gave up) and the others wait on.
+     *
+     * <p>A master that does not detect deadlocks answers it as {@code tryLockInSession}: the default method.
+     *
+     * @param heldLocks           the locks the calling thread holds, with their fencing tokens; empty for none
+     * @param deadlockCheckMillis how long the call waits before it is checked, 0 to 60,000
+     * @return the grant, or {@code null} if another owner still holds the lock when the wait ends
+     * @throws DeadlockException        if this wait closed a cycle of waits; nothing was granted
+     * @throws SessionExpiredException  if the session has ended or was never opened; nothing was granted
+     * @throws IllegalArgumentException if an argument is outside {@link LockLimits} or {@code heldLocks} is malformed
+     */
+    default LockGrant tryLockInSessionHolding(String lockType, String key, String owner, String sessionId,
+                                              long waitMillis, String heldLocks, long deadlockCheckMillis) {
+        return tryLockInSession(lockType, key, owner, sessionId, waitMillis);
+    }
 }

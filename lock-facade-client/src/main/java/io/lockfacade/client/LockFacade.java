@@ -1,5 +1,6 @@
 package io.lockfacade.client;
 
+import io.lockfacade.api.DeadlockException;
 import io.lockfacade.api.LockLostException;
 import io.lockfacade.api.LockServiceUnavailableException;
 
@@ -22,6 +23,11 @@ import java.util.concurrent.locks.Lock;
  * distributed lock's lease expired or an operator removed it): {@link #isLost} then reports it and
  * {@link #unlock} throws {@link LockLostException}. A distributed implementation that cannot reach its master
  * throws {@link LockServiceUnavailableException} within its configured timeouts and leaves no lock behind.
+ *
+ * <p><b>Deadlocks.</b> When threads wait for each other in a cycle (each holds a lock the next one waits for), the
+ * youngest wait of the cycle fails with {@link DeadlockException} about one check delay after it began (1 s by
+ * default, or off, per {@code DeadlockDetection}), from {@code lock} and the waiting {@code tryLock}; it keeps every
+ * lock it holds, and the others go on.
  */
 public interface LockFacade {
 

@@ -6,7 +6,7 @@ import java.util.Objects;
 /**
  * Hears what a {@link io.lockfacade.client.distributed.DistributeLock} does, for metrics and health: how long
  * acquisitions wait and how they end, how long locks are held, local hand-offs, calls to the master and locks
- * lost. Every method has a no-op default, so an observer implements only what it needs.
+ * lost, deadlock victims. Every method has a no-op default, so an observer implements only what it needs.
  *
  * <p>Events name the lock <em>type</em>, never the key: types are few and chosen by the code, keys are data
  * (order ids, account numbers), so a metric tagged by type keeps a bounded number of series.
@@ -97,6 +97,15 @@ public interface LockObserver {
     }
 
     /**
+     * A thread of this node was chosen as the victim of a deadlock: its acquisition throws
+     * {@link io.lockfacade.api.DeadlockException} (and is also reported to {@link #acquisitionEnded} as failed).
+     *
+     * @param lockType the type of the lock the victim waited for
+     */
+    default void deadlockVictim(String lockType) {
+    }
+
+    /**
      * A call to the master ended.
      *
      * @param method   the contract's method name ({@code tryLockInSession}, {@code unlock}, ...)
@@ -144,6 +153,11 @@ public interface LockObserver {
         @Override
         public void lost(String lockType, LossReason reason) {
             observers.forEach(o -> o.lost(lockType, reason));
+        }
+
+        @Override
+        public void deadlockVictim(String lockType) {
+            observers.forEach(o -> o.deadlockVictim(lockType));
         }
 
         @Override

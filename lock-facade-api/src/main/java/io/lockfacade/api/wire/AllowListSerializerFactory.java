@@ -33,6 +33,7 @@ public final class AllowListSerializerFactory extends SerializerFactory {
             "io.lockfacade.api.YieldOutcome",
             "io.lockfacade.api.SessionExpiredException",
             "io.lockfacade.api.NotLeaderException",
+            "io.lockfacade.api.DeadlockException",
             "io.lockfacade.api.AcquisitionRefusedException",
             "io.lockfacade.api.CallNotServedException",
             "java.lang.IllegalArgumentException",

@@ -1,5 +1,7 @@
 package io.lockfacade.client.distributed;
 
+import io.lockfacade.client.deadlock.TimedAttempt;
+
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -49,29 +51,32 @@ final class Deadline {
     }
 
     /**
-     * Waits for a local lock until this deadline.
+     * Waits for a local lock until this deadline, or for at most {@code capNanos} if that ends sooner.
      *
      * @param interruptible whether an interrupt ends the wait; if not, the interrupt flag is set again on return
+     * @param capNanos      the longest wait of this call; {@link TimedAttempt#NO_CAP} for none
      * @return whether the lock is now held
      * @throws InterruptedException if interruptible and interrupted before or while waiting
      */
-    boolean lock(ReentrantLock lock, boolean interruptible) throws InterruptedException {
-        if (interruptible) {
-            if (forever) {
+    boolean lock(ReentrantLock lock, boolean interruptible, long capNanos) throws InterruptedException {
+        boolean untilDeadline = capNanos >= remainingNanos();
+        if (forever && untilDeadline) {
+            if (interruptible) {
                 lock.lockInterruptibly();
-                return true;
+            } else {
+                lock.lock();
             }
-            return lock.tryLock(remainingNanos(), TimeUnit.NANOSECONDS);
-        }
-        if (forever) {
-            lock.lock();
             return true;
+        }
+        long end = System.nanoTime() + Math.min(capNanos, remainingNanos());
+        if (interruptible) {
+            return lock.tryLock(end - System.nanoTime(), TimeUnit.NANOSECONDS);
         }
         boolean interrupted = false;
         try {
             while (true) {
                 try {
-                    return lock.tryLock(remainingNanos(), TimeUnit.NANOSECONDS);
+                    return lock.tryLock(end - System.nanoTime(), TimeUnit.NANOSECONDS);
                 } catch (InterruptedException e) {
                     interrupted = true;
                 }

@@ -110,7 +110,8 @@ public class DistributeLock implements LockFacade, LeasedLocks, AutoCloseable {
         this.leases = new RemoteLeases(observed, settings.nodeId());
         this.session = new NodeSession(grants, settings.nodeId(), settings.lease(), settings.renewInterval());
         this.arbiter = new LocalArbiter(settings.nodeId(), grants, session,
-                Objects.requireNonNull(handoffPolicy, "handoffPolicy"), settings.fairLocalLock());
+                Objects.requireNonNull(handoffPolicy, "handoffPolicy"), settings.fairLocalLock(),
+                settings.deadlockDetection(), id -> observer.deadlockVictim(id.lockType()));
         this.acquisitions = new ObservedAcquisitions(arbiter, observer);
     }
 
@@ -235,6 +236,11 @@ public class DistributeLock implements LockFacade, LeasedLocks, AutoCloseable {
     /** @return how many locks this node holds, waits for or caches; for tests and metrics */
     int localEntryCount() {
         return arbiter.entryCount();
+    }
+
+    /** @return how many local threads wait long enough to be checked for a deadlock; for tests */
+    int checkedWaitCount() {
+        return arbiter.checkedWaitCount();
     }
 
     /** @return how many local threads wait for the lock; for tests and metrics */

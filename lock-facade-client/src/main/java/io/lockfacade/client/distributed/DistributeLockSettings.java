@@ -2,6 +2,7 @@ package io.lockfacade.client.distributed;
 
 import io.lockfacade.api.LockArguments;
 import io.lockfacade.api.LockLimits;
+import io.lockfacade.client.deadlock.DeadlockDetection;
 
 import java.time.Duration;
 import java.util.Objects;
@@ -28,9 +29,13 @@ import java.util.UUID;
  *                         {@link java.util.concurrent.locks.ReentrantLock} does: much higher throughput on a lock
  *                         contended inside one node, but a waiting thread may be passed over again and again.
  *                         Between nodes the master stays first come, first served either way
+ * @param deadlockDetection whether a wait is checked for a deadlock once it has lasted the check delay (default
+ *                         {@link DeadlockDetection#DEFAULT}: on, 1 s). Cycles of local waits among this node's
+ *                         threads are found by the node itself
  */
 public record DistributeLockSettings(String nodeId, Duration lease, Duration renewInterval, int maxLocalHandoffs,
-                                     Duration remoteWaitCap, boolean fairLocalLock) {
+                                     Duration remoteWaitCap, boolean fairLocalLock,
+                                     DeadlockDetection deadlockDetection) {
 
     /** Default lease a client asks for. */
     public static final Duration DEFAULT_LEASE = Duration.ofSeconds(30);
@@ -64,6 +69,7 @@ public record DistributeLockSettings(String nodeId, Duration lease, Duration ren
         Objects.requireNonNull(lease, "lease");
         Objects.requireNonNull(renewInterval, "renewInterval");
         Objects.requireNonNull(remoteWaitCap, "remoteWaitCap");
+        Objects.requireNonNull(deadlockDetection, "deadlockDetection");
         if (lease.compareTo(LockLimits.MIN_LEASE) < 0 || lease.compareTo(LockLimits.MAX_LEASE) > 0) {
             throw new IllegalArgumentException("lease must be between " + LockLimits.MIN_LEASE + " and "
                     + LockLimits.MAX_LEASE + ", was " + lease);
@@ -84,7 +90,8 @@ public record DistributeLockSettings(String nodeId, Duration lease, Duration ren
     /** @return the defaults, with a fresh random node id */
     public static DistributeLockSettings defaults() {
         return new DistributeLockSettings(randomNodeId(), DEFAULT_LEASE, DEFAULT_LEASE.dividedBy(RENEWALS_PER_LEASE),
-                DEFAULT_MAX_LOCAL_HANDOFFS, LockLimits.DEFAULT_WAIT_CAP, DEFAULT_FAIR_LOCAL_LOCK);
+                DEFAULT_MAX_LOCAL_HANDOFFS, LockLimits.DEFAULT_WAIT_CAP, DEFAULT_FAIR_LOCAL_LOCK,
+                DeadlockDetection.DEFAULT);
     }
 
     /** @return a node id of {@code node-} and 16 random hex digits */
@@ -95,37 +102,43 @@ public record DistributeLockSettings(String nodeId, Duration lease, Duration ren
     /** @return these settings with another node id */
     public DistributeLockSettings withNodeId(String newNodeId) {
         return new DistributeLockSettings(newNodeId, lease, renewInterval, maxLocalHandoffs,
-                remoteWaitCap, fairLocalLock);
+                remoteWaitCap, fairLocalLock, deadlockDetection);
     }
 
     /** @return these settings with another lease, renewed {@link #RENEWALS_PER_LEASE} times per lease */
     public DistributeLockSettings withLease(Duration newLease) {
         Objects.requireNonNull(newLease, "lease");
         return new DistributeLockSettings(nodeId, newLease, newLease.dividedBy(RENEWALS_PER_LEASE), maxLocalHandoffs,
-                remoteWaitCap, fairLocalLock);
+                remoteWaitCap, fairLocalLock, deadlockDetection);
     }
 
     /** @return these settings with another renewal interval (call after {@link #withLease}) */
     public DistributeLockSettings withRenewInterval(Duration newRenewInterval) {
         return new DistributeLockSettings(nodeId, lease, newRenewInterval, maxLocalHandoffs,
-                remoteWaitCap, fairLocalLock);
+                remoteWaitCap, fairLocalLock, deadlockDetection);
     }
 
     /** @return these settings with another bound on consecutive local hand-offs */
     public DistributeLockSettings withMaxLocalHandoffs(int newMaxLocalHandoffs) {
         return new DistributeLockSettings(nodeId, lease, renewInterval, newMaxLocalHandoffs,
-                remoteWaitCap, fairLocalLock);
+                remoteWaitCap, fairLocalLock, deadlockDetection);
     }
 
     /** @return these settings with another cap on one remote call's wait */
     public DistributeLockSettings withRemoteWaitCap(Duration newRemoteWaitCap) {
         return new DistributeLockSettings(nodeId, lease, renewInterval, maxLocalHandoffs,
-                newRemoteWaitCap, fairLocalLock);
+                newRemoteWaitCap, fairLocalLock, deadlockDetection);
     }
 
     /** @return these settings with local threads served first come, first served ({@code true}) or not */
     public DistributeLockSettings withFairLocalLock(boolean newFairLocalLock) {
         return new DistributeLockSettings(nodeId, lease, renewInterval, maxLocalHandoffs, remoteWaitCap,
-                newFairLocalLock);
+                newFairLocalLock, deadlockDetection);
+    }
+
+    /** @return these settings with deadlock detection on or off, or another check delay */
+    public DistributeLockSettings withDeadlockDetection(DeadlockDetection newDeadlockDetection) {
+        return new DistributeLockSettings(nodeId, lease, renewInterval, maxLocalHandoffs, remoteWaitCap,
+                fairLocalLock, newDeadlockDetection);
     }
 }

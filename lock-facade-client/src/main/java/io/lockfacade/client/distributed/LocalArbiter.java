@@ -1,11 +1,15 @@
 package io.lockfacade.client.distributed;
 
+import io.lockfacade.api.DeadlockException;
 import io.lockfacade.api.LockLostException;
 import io.lockfacade.api.LockServiceUnavailableException;
 import io.lockfacade.api.YieldOutcome;
+import io.lockfacade.client.deadlock.DeadlockDetection;
+import io.lockfacade.client.deadlock.ThreadWaits;
 
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 
 /**
@@ -16,6 +20,10 @@ import java.util.function.LongSupplier;
  * about it, and no local lock other than the entry's own is held across a remote call.
  *
  * <p>A cached grant nobody takes is released by the last thread to leave the entry.
+ *
+ * <p>Local waits are checked for deadlocks ({@link ThreadWaits}): a cycle of threads of this node, each waiting for
+ * a local lock another one holds, is found here without a remote call. A thread holding a local lock while it
+ * asks the master is not in a local wait, so a cycle through it is not one of this node's alone.
  */
 final class LocalArbiter implements AutoCloseable {
 
@@ -26,15 +34,20 @@ final class LocalArbiter implements AutoCloseable {
     private final LongSupplier nanoClock;
     private final LocalEntries entries;
     private final WaiterProbes probes;
+    private final ThreadWaits<LockId> localWaits;
+    private final HeldByThread heldByThread;
+    private final Consumer<LockId> victims;
     private volatile boolean closed;
 
     /**
      * Measures time on the session's clock, so that a grant and its session agree on when the TTL ran out.
      *
-     * @param fairLocalLock whether local threads take each lock first come, first served
+     * @param fairLocalLock     whether local threads take each lock first come, first served
+     * @param deadlockDetection whether and after how long a local wait is checked for a deadlock
+     * @param victims           told the lock of each deadlock victim before its exception is thrown
      */
     LocalArbiter(String nodeId, RemoteGrants grants, NodeSession session, HandoffPolicy handoffPolicy,
-                 boolean fairLocalLock) {
+                 boolean fairLocalLock, DeadlockDetection deadlockDetection, Consumer<LockId> victims) {
         this.entries = new LocalEntries(fairLocalLock);
         this.nodeId = nodeId;
         this.grants = grants;
@@ -42,6 +55,10 @@ final class LocalArbiter implements AutoCloseable {
         this.transitions = new GrantTransitions(handoffPolicy);
         this.probes = new WaiterProbes(grants, nodeId);
         this.nanoClock = session.nanoClock();
+        this.localWaits = new ThreadWaits<>(deadlockDetection, this::localHolder,
+                thread -> OwnerNames.of(nodeId, thread), LockId::toString, victims);
+        this.heldByThread = new HeldByThread(deadlockDetection);
+        this.victims = victims;
     }
 
     /**
@@ -51,6 +68,7 @@ final class LocalArbiter implements AutoCloseable {
      * @return whether the lock is now held; on {@code false} or an exception nothing is left behind
      * @throws InterruptedException  if interruptible and interrupted
      * @throws IllegalStateException if closed
+     * @throws io.lockfacade.api.DeadlockException if the local wait closed a cycle of local waits
      */
     boolean acquire(LockId id, Deadline deadline, boolean interruptible) throws InterruptedException {
         requireOpen();
@@ -61,13 +79,17 @@ final class LocalArbiter implements AutoCloseable {
             if (mutex.isHeldByCurrentThread()) {
                 mutex.lock(); // re-entry: counted locally only
                 acquired = true;
-            } else if (deadline.lock(mutex, interruptible)) {
+            } else if (localWaits.await(id, deadline.remainingNanos(),
+                    cap -> deadline.lock(mutex, interruptible, cap))) {
                 try {
                     acquired = takeCachedOrAcquireRemotely(id, entry, deadline, interruptible);
                 } finally {
                     if (!acquired) {
                         mutex.unlock();
                     }
+                }
+                if (acquired) {
+                    heldByThread.took(id, entry.hold());
                 }
             }
             return acquired;
@@ -95,8 +117,12 @@ final class LocalArbiter implements AutoCloseable {
         RemoteHold hold = entry.hold();
         String lossReason;
         try {
-            lossReason = entry.mutex().getHoldCount() == 1 ? releaseFinal(entry)
-                    : hold.lossReasonAt(nanoClock.getAsLong());
+            if (entry.mutex().getHoldCount() == 1) {
+                heldByThread.released(id);
+                lossReason = releaseFinal(entry);
+            } else {
+                lossReason = hold.lossReasonAt(nanoClock.getAsLong());
+            }
         } finally {
             entry.mutex().unlock();
             leave(id);
@@ -116,6 +142,11 @@ final class LocalArbiter implements AutoCloseable {
     /** @return how many locks this node holds, waits for or caches */
     int entryCount() {
         return entries.size();
+    }
+
+    /** @return how many local threads wait long enough to be checked for a deadlock */
+    int checkedWaitCount() {
+        return localWaits.waitCount();
     }
 
     /** @return how many local threads wait for the lock */
@@ -168,8 +199,14 @@ final class LocalArbiter implements AutoCloseable {
             default -> throw new IllegalStateException("unexpected step on taking " + id + ": " + step);
         }
         requireOpen();
-        RemoteHold hold = grants.acquire(id, OwnerNames.of(nodeId, Thread.currentThread()), session, deadline,
-                interruptible);
+        RemoteHold hold;
+        try {
+            hold = grants.acquire(id, OwnerNames.of(nodeId, Thread.currentThread()), session, deadline,
+                    interruptible, heldByThread.current(), heldByThread.checkDelayMillis());
+        } catch (DeadlockException e) {
+            victims.accept(id);
+            throw e;
+        }
         if (hold == null) {
             return false;
         }
@@ -280,6 +317,11 @@ final class LocalArbiter implements AutoCloseable {
     private void discard(RemoteHold hold) {
         hold.released();
         grants.releaseQuietly(hold);
+    }
+
+    private Thread localHolder(LockId id) {
+        LocalEntry entry = entries.find(id);
+        return entry == null ? null : entry.mutex().holder();
     }
 
     private void requireOpen() {

@@ -1,6 +1,6 @@
 package io.lockfacade.client.distributed;
 
-import java.util.concurrent.locks.ReentrantLock;
+import io.lockfacade.client.deadlock.InspectableLock;
 
 /**
  * This node's state for one lock: the local lock that decides which local thread may hold (or ask the master
@@ -8,7 +8,7 @@ import java.util.concurrent.locks.ReentrantLock;
  */
 final class LocalEntry {
 
-    private final ReentrantLock mutex;
+    private final InspectableLock mutex;
 
     /** Written only by the thread holding {@link #mutex}; read by any thread. */
     private volatile GrantState state = GrantState.FREE;
@@ -18,10 +18,10 @@ final class LocalEntry {
 
     /** @param fair whether the local lock serves threads first come, first served */
     LocalEntry(boolean fair) {
-        this.mutex = new ReentrantLock(fair);
+        this.mutex = new InspectableLock(fair);
     }
 
-    ReentrantLock mutex() {
+    InspectableLock mutex() {
         return mutex;
     }
 

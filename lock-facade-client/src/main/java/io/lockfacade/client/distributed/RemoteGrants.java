@@ -1,14 +1,17 @@
 package io.lockfacade.client.distributed;
 
+import io.lockfacade.api.DeadlockException;
 import io.lockfacade.api.LockGrant;
 import io.lockfacade.api.LockServiceUnavailableException;
 import io.lockfacade.api.YieldOutcome;
 import io.lockfacade.api.SessionExpiredException;
+import io.lockfacade.api.deadlock.HeldLock;
 import io.lockfacade.client.transport.RemoteMemoryLockService;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.time.Duration;
+import java.util.List;
 
 /**
  * Asks the master for grants and gives them back. Only the thread holding a lock's local entry calls it.
@@ -25,8 +28,14 @@ final class RemoteGrants {
     /** Consecutive "session ended" answers after which an acquisition gives up. */
     private static final int MAX_SESSION_RENEWALS = 3;
 
+    /** How a master older than {@code tryLockInSessionHolding} refuses it: before decoding, changing nothing. */
+    private static final String UNKNOWN_METHOD = "Hessian call refused: unknown method";
+    private static final int MAX_CAUSE_DEPTH = 4;
+
     private final RemoteMemoryLockService master;
     private final long waitCapMillis;
+    /** Cleared when the master turns out older than the method: later calls are plain, unchecked. */
+    private volatile boolean masterChecksDeadlocks = true;
 
     RemoteGrants(RemoteMemoryLockService master, Duration remoteWaitCap) {
         this.master = master;
@@ -48,6 +57,21 @@ final class RemoteGrants {
      */
     RemoteHold acquire(LockId id, String owner, NodeSession sessions, Deadline deadline, boolean interruptible)
             throws InterruptedException {
+        return acquire(id, owner, sessions, deadline, interruptible, List.of(), 0);
+    }
+
+    /**
+     * {@link #acquire(LockId, String, NodeSession, Deadline, boolean)} by a thread that holds {@code held}: the
+     * master checks each call for a deadlock once it has waited {@code checkDelayMillis}.
+     *
+     * @param held the locks the calling thread holds; empty for none (the call is then not checked: a thread that
+     *             holds nothing cannot be part of a cycle)
+     * @throws DeadlockException if the master chose this wait as a deadlock's victim; nothing was granted
+     */
+    RemoteHold acquire(LockId id, String owner, NodeSession sessions, Deadline deadline, boolean interruptible,
+                       List<HeldLock> held, long checkDelayMillis) throws InterruptedException {
+        String heldLocks = held.isEmpty() ? null : HeldLock.encode(held);
+        boolean checked = heldLocks != null && masterChecksDeadlocks;
         int sessionRenewals = 0;
         while (true) {
             if (interruptible && Thread.interrupted()) {
@@ -56,10 +80,13 @@ final class RemoteGrants {
             SessionLease session = sessions.current();
             LockGrant grant;
             try {
-                grant = master.tryLockInSession(id.lockType(), id.key(), owner, session.id(),
-                        deadline.remainingMillisCappedAt(waitCapMillis));
-            } catch (IllegalArgumentException e) {
-                throw e; // refused before anything changed on the master
+                long waitMillis = deadline.remainingMillisCappedAt(waitCapMillis);
+                grant = !checked || waitMillis == 0 // a call that does not wait cannot close a cycle
+                        ? master.tryLockInSession(id.lockType(), id.key(), owner, session.id(), waitMillis)
+                        : master.tryLockInSessionHolding(id.lockType(), id.key(), owner, session.id(), waitMillis,
+                                heldLocks, checkDelayMillis);
+            } catch (IllegalArgumentException | DeadlockException e) {
+                throw e; // refused, or withdrawn as a deadlock's victim, before anything was granted
             } catch (SessionExpiredException e) {
                 sessions.lost(session, "the master ended it: " + e.getMessage());
                 if (++sessionRenewals >= MAX_SESSION_RENEWALS) {
@@ -68,6 +95,13 @@ final class RemoteGrants {
                 }
                 continue; // nothing was granted
             } catch (RuntimeException e) {
+                if (checked && refusedAsUnknown(e)) {
+                    log.info("The lock master {} does not check deadlocks across nodes (older than the method); "
+                            + "waits are sent unchecked", master.master());
+                    masterChecksDeadlocks = false;
+                    checked = false;
+                    continue; // nothing changed on the master
+                }
                 if (!master.settlesAbandonedAcquisitions()) {
                     releaseQuietly(id, owner); // the master may have granted before the reply was lost
                 }
@@ -80,6 +114,18 @@ final class RemoteGrants {
                 return null;
             }
         }
+    }
+
+    /** Whether the master refused the call as a method it does not have, before decoding its arguments. */
+    private static boolean refusedAsUnknown(RuntimeException failure) {
+        Throwable reason = failure;
+        for (int depth = 0; reason != null && depth < MAX_CAUSE_DEPTH; depth++, reason = reason.getCause()) {
+            if (reason instanceof IllegalStateException
+                    && String.valueOf(reason.getMessage()).startsWith(UNKNOWN_METHOD)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**

@@ -1,36 +1,63 @@
 package io.lockfacade.client.memory;
 
+import io.lockfacade.api.DeadlockException;
 import io.lockfacade.api.LockArguments;
 import io.lockfacade.client.LockFacade;
+import io.lockfacade.client.deadlock.DeadlockDetection;
+import io.lockfacade.client.deadlock.InspectableLock;
+import io.lockfacade.client.deadlock.ThreadWaits;
+import io.lockfacade.client.deadlock.TimedAttempt;
 
+import java.util.Objects;
 import java.util.OptionalLong;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * {@link LockFacade} for a single JVM: the article's in-memory lock, without its defects.
  *
- * <p>Each lock type and key has a fair {@link ReentrantLock} that exists only while some thread holds or waits
+ * <p>Each lock type and key has a fair {@link java.util.concurrent.locks.ReentrantLock} that exists only while some thread holds or waits
  * for it (reference counted), so the table does not grow with the number of keys ever used. Waiting threads
  * are woken on release, never by polling. Each first acquisition takes a fencing token from a JVM-wide counter;
  * re-entries keep it. These locks are never lost and need no master: {@link #isLost} is always {@code false}.
+ *
+ * <p><b>Deadlocks.</b> Unless made with {@link DeadlockDetection#OFF}, a thread whose wait lasts the check delay
+ * looks for a cycle of waits through it (two threads each waiting for a lock the other holds, or longer); the
+ * youngest wait of a cycle, the one that closed it, fails at once with {@link DeadlockException} and keeps every
+ * lock it holds, and the others go on waiting. See {@link ThreadWaits}.
  */
 public class MemoryLock implements LockFacade {
 
     private final ConcurrentHashMap<LockId, Entry> entries = new ConcurrentHashMap<>();
     private final AtomicLong fencingTokens = new AtomicLong();
+    private final ThreadWaits<LockId> waits;
 
-    /** {@inheritDoc} Not interruptible; on timeout nothing is held. */
+    /** Detects deadlocks with the default check delay ({@link DeadlockDetection#DEFAULT}). */
+    public MemoryLock() {
+        this(DeadlockDetection.DEFAULT);
+    }
+
+    /** @param deadlockDetection whether and after how long a wait is checked for a deadlock */
+    public MemoryLock(DeadlockDetection deadlockDetection) {
+        this.waits = new ThreadWaits<>(Objects.requireNonNull(deadlockDetection, "deadlockDetection"),
+                this::holderOf, MemoryLock::threadName, LockId::toString, lock -> { });
+    }
+
+    /**
+     * {@inheritDoc} Not interruptible; on timeout nothing is held.
+     *
+     * @throws DeadlockException if this wait closed a cycle of waits; nothing new is held
+     */
     @Override
     public void lock(String lockType, String key, long timeoutMillis) throws TimeoutException {
         LockId id = LockId.of(lockType, key);
         Entry entry = join(id);
         boolean acquired = false;
         try {
-            acquired = timeoutMillis <= 0 ? lockForever(entry) : lockUninterruptibly(entry, timeoutMillis);
+            acquired = timeoutMillis <= 0 ? lockForever(id, entry)
+                    : lockUninterruptibly(id, entry, TimeUnit.MILLISECONDS.toNanos(timeoutMillis));
         } finally {
             afterAcquire(id, entry, acquired);
         }
@@ -53,14 +80,21 @@ public class MemoryLock implements LockFacade {
         return acquired;
     }
 
-    /** {@inheritDoc} Waiting threads are served in arrival order. */
+    /**
+     * {@inheritDoc} Waiting threads are served in arrival order.
+     *
+     * @throws DeadlockException if this wait closed a cycle of waits; nothing new is held
+     */
     @Override
     public boolean tryLock(String lockType, String key, long waitTime, TimeUnit unit) throws InterruptedException {
         LockId id = LockId.of(lockType, key);
+        long timeoutNanos = unit.toNanos(Math.max(0, waitTime));
+        long deadline = System.nanoTime() + timeoutNanos;
         Entry entry = join(id);
         boolean acquired = false;
         try {
-            acquired = entry.mutex.tryLock(Math.max(0, waitTime), unit);
+            acquired = waits.await(id, timeoutNanos,
+                    cap -> entry.mutex.tryLock(Math.min(cap, deadline - System.nanoTime()), TimeUnit.NANOSECONDS));
         } finally {
             afterAcquire(id, entry, acquired);
         }
@@ -108,18 +142,42 @@ public class MemoryLock implements LockFacade {
         return false;
     }
 
+    /** @return how many threads wait long enough to be checked for a deadlock; for tests */
+    int checkedWaitCount() {
+        return waits.waitCount();
+    }
+
     /** @return how many locks are held or waited for; for tests and metrics */
     int entryCount() {
         return entries.size();
     }
 
-    private static boolean lockForever(Entry entry) {
-        entry.mutex.lock();
-        return true;
+    private boolean lockForever(LockId id, Entry entry) {
+        return awaitUninterruptibly(id, TimedAttempt.NO_CAP, cap -> {
+            if (cap == TimedAttempt.NO_CAP) {
+                entry.mutex.lock();
+                return true;
+            }
+            return tryLockUninterruptibly(entry, cap);
+        });
     }
 
-    private static boolean lockUninterruptibly(Entry entry, long timeoutMillis) {
-        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
+    private boolean lockUninterruptibly(LockId id, Entry entry, long timeoutNanos) {
+        long deadline = System.nanoTime() + timeoutNanos;
+        return awaitUninterruptibly(id, timeoutNanos,
+                cap -> tryLockUninterruptibly(entry, Math.min(cap, deadline - System.nanoTime())));
+    }
+
+    private boolean awaitUninterruptibly(LockId id, long timeoutNanos, TimedAttempt attempt) {
+        try {
+            return waits.await(id, timeoutNanos, attempt);
+        } catch (InterruptedException e) {
+            throw new IllegalStateException("an uninterruptible wait for " + id + " was interrupted", e);
+        }
+    }
+
+    private static boolean tryLockUninterruptibly(Entry entry, long timeoutNanos) {
+        long deadline = System.nanoTime() + timeoutNanos;
         boolean interrupted = false;
         try {
             while (true) {
@@ -134,6 +192,15 @@ public class MemoryLock implements LockFacade {
                 Thread.currentThread().interrupt();
             }
         }
+    }
+
+    private Thread holderOf(LockId id) {
+        Entry entry = entries.get(id);
+        return entry == null ? null : entry.mutex.holder();
+    }
+
+    private static String threadName(Thread thread) {
+        return thread.getName() + "#" + thread.getId();
     }
 
     private Entry join(LockId id) {
@@ -171,7 +238,7 @@ public class MemoryLock implements LockFacade {
 
     /** The lock of one type and key, alive while {@code users} (holds plus waits) is above zero. */
     private static final class Entry {
-        final ReentrantLock mutex = new ReentrantLock(true);
+        final InspectableLock mutex = new InspectableLock(true);
         /** Token of the current first-level hold; written and read by the holding thread only. */
         long fencingToken;
         /** Changed only inside the map's atomic per-key operations ({@code compute}). */

@@ -1,6 +1,7 @@
 package io.lockfacade.client.spring;
 
 import io.lockfacade.api.tls.TlsStores;
+import io.lockfacade.client.deadlock.DeadlockDetection;
 import io.lockfacade.client.distributed.DistributeLockSettings;
 import io.lockfacade.client.transport.ClientTransportSettings;
 import org.springframework.core.env.PropertyResolver;
@@ -30,6 +31,8 @@ import java.util.regex.Pattern;
  *   <tr><td>{@value #LEASE}</td><td>30s, renewed every third of it</td></tr>
  *   <tr><td>{@value #MAX_LOCAL_HANDOFFS}</td><td>8</td></tr>
  *   <tr><td>{@value #REMOTE_WAIT_CAP}</td><td>10s</td></tr>
+ *   <tr><td>{@value #DEADLOCK_DETECTION}</td><td>true</td></tr>
+ *   <tr><td>{@value #DEADLOCK_CHECK_DELAY}</td><td>1s</td></tr>
  * </table>
  *
  * @param masterUrl the master's endpoint
@@ -66,6 +69,10 @@ public record LockFacadeProperties(URI masterUrl, ClientTransportSettings transp
     public static final String FAIR_LOCAL_LOCK = "lockfacade.fair-local-lock";
     /** Longest wait asked for in one remote call. */
     public static final String REMOTE_WAIT_CAP = "lockfacade.remote-wait-cap";
+    /** Whether waits are checked for deadlocks ({@code true}, the default). */
+    public static final String DEADLOCK_DETECTION = "lockfacade.deadlock-detection";
+    /** How long a wait lasts before it is checked for a deadlock. */
+    public static final String DEADLOCK_CHECK_DELAY = "lockfacade.deadlock-check-delay";
 
     /** Checks that a waiting remote call ends before the transport gives up on it. */
     public LockFacadeProperties {
@@ -94,7 +101,10 @@ public record LockFacadeProperties(URI masterUrl, ClientTransportSettings transp
                 .withLease(duration(resolver, LEASE, defaults.lease()))
                 .withMaxLocalHandoffs(integer(resolver, MAX_LOCAL_HANDOFFS, defaults.maxLocalHandoffs()))
                 .withRemoteWaitCap(duration(resolver, REMOTE_WAIT_CAP, defaults.remoteWaitCap()))
-                .withFairLocalLock(bool(resolver, FAIR_LOCAL_LOCK, defaults.fairLocalLock()));
+                .withFairLocalLock(bool(resolver, FAIR_LOCAL_LOCK, defaults.fairLocalLock()))
+                .withDeadlockDetection(new DeadlockDetection(
+                        bool(resolver, DEADLOCK_DETECTION, defaults.deadlockDetection().enabled()),
+                        duration(resolver, DEADLOCK_CHECK_DELAY, defaults.deadlockDetection().checkDelay())));
         return of(resolver.getProperty(MASTER_URL), transport, lock);
     }
 

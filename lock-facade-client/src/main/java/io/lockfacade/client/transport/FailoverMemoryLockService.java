@@ -121,6 +121,15 @@ public final class FailoverMemoryLockService implements MemoryLockService {
     }
 
     @Override
+    public LockGrant tryLockInSessionHolding(String lockType, String key, String owner, String sessionId,
+                                             long waitMillis, String heldLocks, long deadlockCheckMillis) {
+        return acquire(new AbandonedAcquisitions.Acquisition(lockType, key, owner), waitMillis,
+                slice -> service -> service.tryLockInSessionHolding(lockType, key, owner, sessionId, slice,
+                        heldLocks, deadlockCheckMillis),
+                "tryLockInSessionHolding");
+    }
+
+    @Override
     public boolean unlock(String lockType, String key, String owner) {
         return call(service -> service.unlock(lockType, key, owner), false, 0, "unlock");
     }

@@ -78,6 +78,13 @@ final class ObservedMemoryLockService implements MemoryLockService {
     }
 
     @Override
+    public LockGrant tryLockInSessionHolding(String lockType, String key, String owner, String sessionId,
+                                             long waitMillis, String heldLocks, long deadlockCheckMillis) {
+        return observe("tryLockInSessionHolding", () -> delegate.tryLockInSessionHolding(lockType, key, owner,
+                sessionId, waitMillis, heldLocks, deadlockCheckMillis));
+    }
+
+    @Override
     public String toString() {
         return delegate.toString();
     }

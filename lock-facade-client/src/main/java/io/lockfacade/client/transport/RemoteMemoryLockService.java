@@ -168,6 +168,19 @@ public final class RemoteMemoryLockService implements MemoryLockService {
                 "tryLockInSession", lockType + "/" + key);
     }
 
+    /**
+     * {@inheritDoc}
+     *
+     * @throws io.lockfacade.api.DeadlockException if the master chose this wait as a deadlock's victim
+     * @throws LockServiceUnavailableException     if the master cannot be reached
+     */
+    @Override
+    public LockGrant tryLockInSessionHolding(String lockType, String key, String owner, String sessionId,
+                                             long waitMillis, String heldLocks, long deadlockCheckMillis) {
+        return call(() -> delegate.tryLockInSessionHolding(lockType, key, owner, sessionId, waitMillis, heldLocks,
+                deadlockCheckMillis), "tryLockInSessionHolding", lockType + "/" + key);
+    }
+
     @Override
     public String toString() {
         return "RemoteMemoryLockService[" + master + "]";

@@ -1,6 +1,7 @@
 package io.lockfacade.client.distributed;
 
 import io.lockfacade.api.LockLostException;
+import io.lockfacade.client.deadlock.DeadlockDetection;
 import io.lockfacade.client.testing.FaultInjectingMaster;
 import io.lockfacade.client.transport.RemoteMemoryLockService;
 import org.junit.jupiter.api.AfterEach;
@@ -29,7 +30,8 @@ class LocalArbiterTest {
     private final FaultInjectingMaster master = new FaultInjectingMaster();
     private final RemoteGrants grants = new RemoteGrants(RemoteMemoryLockService.of(master), Duration.ofSeconds(1));
     private final LocalArbiter arbiter = new LocalArbiter("node-a", grants,
-            new NodeSession(grants, "node-a", TTL, TTL.dividedBy(3), clock::get), HandoffPolicy.bounded(1), true);
+            new NodeSession(grants, "node-a", TTL, TTL.dividedBy(3), clock::get), HandoffPolicy.bounded(1), true,
+            DeadlockDetection.DEFAULT, id -> { });
 
     @AfterEach
     void close() {

@@ -2,6 +2,7 @@ package io.lockfacade.client.spring;
 
 import io.lockfacade.api.MemoryLockService;
 import io.lockfacade.client.LockFacade;
+import io.lockfacade.client.deadlock.DeadlockDetection;
 import io.lockfacade.client.distributed.DistributeLock;
 import io.lockfacade.client.testing.HessianTestServer;
 import io.lockfacade.client.testing.FaultInjectingMaster;
@@ -53,12 +54,15 @@ class LockFacadeConfigurationTest {
         properties.put(LockFacadeProperties.LEASE, "2s");
         properties.put(LockFacadeProperties.READ_TIMEOUT, "12000");
         properties.put(LockFacadeProperties.FAIR_LOCAL_LOCK, " FALSE ");
+        properties.put(LockFacadeProperties.DEADLOCK_DETECTION, "false");
+        properties.put(LockFacadeProperties.DEADLOCK_CHECK_DELAY, "250ms");
         try (AnnotationConfigApplicationContext context = javaContext()) {
             DistributeLock locks = context.getBean("distributeLock", DistributeLock.class);
 
             assertEquals("node-spring", locks.settings().nodeId());
             assertEquals(Duration.ofSeconds(2), locks.settings().lease());
             assertFalse(locks.settings().fairLocalLock());
+            assertEquals(new DeadlockDetection(false, Duration.ofMillis(250)), locks.settings().deadlockDetection());
             assertTrue(context.getBean("memoryLockService") instanceof MemoryLockService);
             lockAndUnlockThroughTheMaster(locks);
         }

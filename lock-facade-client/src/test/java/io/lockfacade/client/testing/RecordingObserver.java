@@ -31,6 +31,11 @@ public final class RecordingObserver implements LockObserver {
     }
 
     @Override
+    public synchronized void deadlockVictim(String lockType) {
+        events.add("deadlock-victim " + lockType);
+    }
+
+    @Override
     public synchronized void remoteCallEnded(String method, RemoteCallOutcome outcome, long nanos) {
         events.add("remote " + method + " " + outcome);
     }

@@ -79,8 +79,21 @@ public final class LiveTable {
      */
     public CompletableFuture<Handout> acquire(LockKey key, String owner, long leaseMillis, String sessionId,
                                               long waitMillis) {
+        return acquire(key, owner, leaseMillis, sessionId, waitMillis, call -> { });
+    }
+
+    /**
+     * {@link #acquire(LockKey, String, long, String, long)}, telling {@code parking} of the call before its
+     * transition if it may wait. If it does not stay parked (granted at once, busy, refused), its answer is
+     * cancelled: whoever {@code parking} told hears the end of every call it was told of.
+     */
+    CompletableFuture<Handout> acquire(LockKey key, String owner, long leaseMillis, String sessionId,
+                                       long waitMillis, Consumer<ParkedCall> parking) {
         Moment now = clocks.now();
         ParkedCall call = waitMillis > 0 ? register(key, now) : null;
+        if (call != null) {
+            parking.accept(call);
+        }
         Outcome outcome;
         try {
             outcome = machine.acquire(key, owner, leaseMillis, sessionId, call == null ? 0 : call.waiterId(), now);
@@ -118,7 +131,23 @@ public final class LiveTable {
     void forget(ParkedCall call) {
         if (call != null) {
             parked.remove(call.waiterId());
+            call.answer().cancel(false); // never returned to anybody: it only tells the end to who heard the start
         }
+    }
+
+    /**
+     * Fails a parked call with {@code failure} and withdraws it from its lock's queue, as a call that gave up.
+     *
+     * @return whether the call was still parked; if the table answered it first, that answer stands
+     */
+    boolean failParked(long waiterId, RuntimeException failure) {
+        ParkedCall call = parked.get(waiterId);
+        if (call == null || !(machine.withdraw(call.lockKey(), waiterId) instanceof Outcome.Withdrawn)) {
+            return false;
+        }
+        parked.remove(waiterId);
+        applier.failed(call, failure);
+        return true;
     }
 
     private CompletableFuture<Handout> armTimer(ParkedCall call, long waitMillis) {

@@ -1,15 +1,18 @@
 package io.lockfacade.server.service;
 
 import io.lockfacade.api.LockArguments;
+import io.lockfacade.api.LockLimits;
 import io.lockfacade.api.MemoryLockService;
 import io.lockfacade.api.SessionExpiredException;
 import io.lockfacade.api.YieldOutcome;
+import io.lockfacade.api.deadlock.HeldLock;
 import io.lockfacade.server.expiry.LeaseReaper;
 import io.lockfacade.server.table.Handout;
 import io.lockfacade.server.table.LockKey;
 import io.lockfacade.server.table.LockMachine;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ScheduledExecutorService;
@@ -32,6 +35,7 @@ public final class MemoryLockServiceImpl implements ParkingLockService, AutoClos
     private final MasterSettings settings;
     private final LiveTable table;
     private final LiveSessions sessions;
+    private final DeadlockVictims deadlocks;
     private final MasterPrimitives primitives;
     private final LeaseReaper reaper;
     private final ScheduledExecutorService waitTimer;
@@ -63,6 +67,7 @@ public final class MemoryLockServiceImpl implements ParkingLockService, AutoClos
         this.table = new LiveTable(new LockMachine(), clocks, settings.expiryTick(), waitTimer,
                 new GuardedLockEvents(events));
         this.sessions = new LiveSessions(table);
+        this.deadlocks = new DeadlockVictims(table, waitTimer);
         this.primitives = new MasterPrimitives(settings, table);
         this.reaper = new LeaseReaper(table.sweep(), clocks.nanos(), REAPER_MAX_IDLE);
         table.setDeadlineListener(reaper::deadlineScheduled);
@@ -99,6 +104,32 @@ public final class MemoryLockServiceImpl implements ParkingLockService, AutoClos
         LockArguments.requireOwner(owner);
         LockArguments.requireSessionId(sessionId);
         return table.acquire(lockKey, owner, 0, sessionId, settings.waitFor(waitMillis));
+    }
+
+    /**
+     * {@link #tryLockInSessionAsync} of a thread that holds {@code heldLocks}, checked for a deadlock once it has
+     * waited {@code deadlockCheckMillis}; the youngest wait of a confirmed cycle fails with
+     * {@link io.lockfacade.api.DeadlockException}. A thread that holds nothing cannot be part of a cycle: its call
+     * is not recorded.
+     *
+     * @throws SessionExpiredException  if the session has ended or was never opened; nothing changes then
+     * @throws IllegalArgumentException if an argument is outside the limits; nothing changes then
+     */
+    @Override
+    public CompletableFuture<Handout> tryLockInSessionHoldingAsync(String lockType, String key, String owner,
+                                                                   String sessionId, long waitMillis,
+                                                                   String heldLocks, long deadlockCheckMillis) {
+        LockKey lockKey = LockKey.checked(lockType, key);
+        LockArguments.requireOwner(owner);
+        LockArguments.requireSessionId(sessionId);
+        List<HeldLock> held = HeldLock.decode(heldLocks);
+        if (deadlockCheckMillis < 0 || deadlockCheckMillis > LockLimits.MAX_DEADLOCK_CHECK_DELAY.toMillis()) {
+            throw new IllegalArgumentException("deadlockCheckMillis must be between 0 and "
+                    + LockLimits.MAX_DEADLOCK_CHECK_DELAY.toMillis() + ", was " + deadlockCheckMillis);
+        }
+        long wait = settings.waitFor(waitMillis);
+        return held.isEmpty() ? table.acquire(lockKey, owner, 0, sessionId, wait)
+                : deadlocks.acquire(lockKey, owner, sessionId, wait, held, deadlockCheckMillis);
     }
 
     @Override
@@ -153,6 +184,11 @@ public final class MemoryLockServiceImpl implements ParkingLockService, AutoClos
     @Override
     public boolean isLockTypeEmpty(String lockType) {
         return table.isTypeEmpty(LockArguments.requireName("lockType", lockType));
+    }
+
+    /** @return how many parked calls the deadlock graph holds now; for tests */
+    int deadlockWaitCount() {
+        return deadlocks.waitCount();
     }
 
     /** @return the read-write locks, semaphores and leaderships, on the same table and sessions as the locks */

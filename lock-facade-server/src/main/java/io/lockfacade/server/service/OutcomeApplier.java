@@ -103,6 +103,12 @@ final class OutcomeApplier {
         call.answer().complete(null);
     }
 
+    /** Tells a call withdrawn from its queue why it failed. */
+    void failed(ParkedCall call, RuntimeException failure) {
+        events.waiterLeft(call.lockKey().lockType());
+        call.answer().completeExceptionally(failure);
+    }
+
     private void answer(Effects.Handover handover) {
         ParkedCall call = parked.remove(handover.waiter().id());
         String lockType = handover.waiter().lockKey().lockType();

@@ -36,6 +36,27 @@ public interface ParkingLockService extends MemoryLockService {
     CompletableFuture<Handout> tryLockInSessionAsync(String lockType, String key, String owner, String sessionId,
                                                      long waitMillis);
 
+    /**
+     * {@link #tryLockInSessionHolding} that never blocks, as {@link #tryLockAsync} is to {@link #tryLock}. A service
+     * that does not detect deadlocks answers it as {@link #tryLockInSessionAsync}: this default.
+     *
+     * @throws SessionExpiredException  if the session has ended or was never opened; nothing changes then
+     * @throws IllegalArgumentException if an argument is outside the limits; nothing changes then
+     */
+    default CompletableFuture<Handout> tryLockInSessionHoldingAsync(String lockType, String key, String owner,
+                                                                    String sessionId, long waitMillis,
+                                                                    String heldLocks, long deadlockCheckMillis) {
+        return tryLockInSessionAsync(lockType, key, owner, sessionId, waitMillis);
+    }
+
+    /** Blocks on {@link #tryLockInSessionHoldingAsync}; an interrupt withdraws the call. */
+    @Override
+    default LockGrant tryLockInSessionHolding(String lockType, String key, String owner, String sessionId,
+                                              long waitMillis, String heldLocks, long deadlockCheckMillis) {
+        return awaitGrant(tryLockInSessionHoldingAsync(lockType, key, owner, sessionId, waitMillis, heldLocks,
+                deadlockCheckMillis));
+    }
+
     /** Blocks on {@link #tryLockAsync}; an interrupt withdraws the call and answers "not granted". */
     @Override
     default LockGrant tryLock(String lockType, String key, String owner, long leaseMillis, long waitMillis) {

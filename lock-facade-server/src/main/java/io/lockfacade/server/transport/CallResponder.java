@@ -2,6 +2,7 @@ package io.lockfacade.server.transport;
 
 import io.lockfacade.api.AcquisitionRefusedException;
 import io.lockfacade.api.CallNotServedException;
+import io.lockfacade.api.DeadlockException;
 import io.lockfacade.api.NotLeaderException;
 import io.lockfacade.api.SessionExpiredException;
 import io.lockfacade.server.service.ParkingLockService;
@@ -46,6 +47,8 @@ final class CallResponder {
             fault = FaultSanitizer.sessionExpired(ended);
         } else if (failure instanceof NotLeaderException notLeader) {
             fault = FaultSanitizer.notLeader(notLeader);
+        } else if (failure instanceof DeadlockException deadlock) {
+            fault = FaultSanitizer.deadlock(deadlock);
         } else if (failure instanceof AcquisitionRefusedException refused) {
             fault = FaultSanitizer.refused(refused);
         } else if (failure instanceof CallNotServedException notServed) {

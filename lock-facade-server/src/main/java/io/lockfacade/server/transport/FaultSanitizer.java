@@ -2,6 +2,7 @@ package io.lockfacade.server.transport;
 
 import io.lockfacade.api.AcquisitionRefusedException;
 import io.lockfacade.api.CallNotServedException;
+import io.lockfacade.api.DeadlockException;
 import io.lockfacade.api.NotLeaderException;
 import io.lockfacade.api.SessionExpiredException;
 
@@ -13,9 +14,9 @@ import java.util.concurrent.ThreadLocalRandom;
  * <p>Caucho's skeleton sends the service's exception object itself: its stack trace, its cause chain and, when
  * the cause is the exception itself, a cycle that some Hessian clients cannot decode. Here every detail is a
  * new exception of a type the client's allow-list admits ({@link IllegalArgumentException},
- * {@link SessionExpiredException}, {@link NotLeaderException}, {@link AcquisitionRefusedException},
- * {@link CallNotServedException} or {@link IllegalStateException}), with an empty stack trace, no cause and a
- * length-capped message.
+ * {@link SessionExpiredException}, {@link NotLeaderException}, {@link DeadlockException},
+ * {@link AcquisitionRefusedException}, {@link CallNotServedException} or {@link IllegalStateException}), with an
+ * empty stack trace, no cause and a length-capped message.
  */
 public final class FaultSanitizer {
 
@@ -68,6 +69,17 @@ public final class FaultSanitizer {
     public static HessianFault notLeader(NotLeaderException notLeader) {
         String message = cap(String.valueOf(notLeader.getMessage()));
         return new HessianFault(SERVICE_EXCEPTION, message, frameless(new NotLeaderException(message)));
+    }
+
+    /**
+     * The victim of a deadlock: the client rethrows a {@link DeadlockException} naming the cycle.
+     *
+     * @param deadlock what the service failed the call with; its message begins with {@code deadlock: }
+     * @return the fault to send
+     */
+    public static HessianFault deadlock(DeadlockException deadlock) {
+        String message = cap(String.valueOf(deadlock.getMessage()));
+        return new HessianFault(SERVICE_EXCEPTION, message, frameless(new DeadlockException(message)));
     }
 
     /**

@@ -154,6 +154,8 @@ public final class HessianEndpointServlet extends HttpServlet {
                         call.number(3), call.number(4));
                 case TRY_LOCK_IN_SESSION -> service.tryLockInSessionAsync(call.string(0), call.string(1),
                         call.string(2), call.string(3), call.number(4));
+                case TRY_LOCK_IN_SESSION_HOLDING -> service.tryLockInSessionHoldingAsync(call.string(0),
+                        call.string(1), call.string(2), call.string(3), call.number(4), call.string(5), call.number(6));
                 default -> PrimitiveCalls.mayWait(call.method()) ? primitiveCalls.pending(call) : null;
             };
             if (pending == null) {
@@ -192,8 +194,8 @@ public final class HessianEndpointServlet extends HttpServlet {
             case OPEN_SESSION -> service.openSession(call.string(0), call.number(1));
             case KEEP_ALIVE_SESSION -> service.keepAliveSession(call.string(0));
             case CLOSE_SESSION -> service.closeSession(call.string(0));
-            case TRY_LOCK, TRY_LOCK_IN_SESSION -> throw new IllegalStateException(call.method().wireName()
-                    + " may wait: it is answered through its future");
+            case TRY_LOCK, TRY_LOCK_IN_SESSION, TRY_LOCK_IN_SESSION_HOLDING -> throw new IllegalStateException(
+                    call.method().wireName() + " may wait: it is answered through its future");
             default -> primitiveCalls.answer(call);
         };
     }

@@ -44,6 +44,14 @@ public enum RemoteMethod {
     TRY_LOCK_IN_SESSION("tryLockInSession", Parameter.string("lockType"), Parameter.string("key"),
             Parameter.string("owner"), Parameter.string("sessionId"), Parameter.number("waitMillis")),
 
+    /**
+     * {@code tryLockInSessionHolding(lockType, key, owner, sessionId, waitMillis, heldLocks, deadlockCheckMillis)}:
+     * may be parked, and is checked for a deadlock.
+     */
+    TRY_LOCK_IN_SESSION_HOLDING("tryLockInSessionHolding", Parameter.string("lockType"), Parameter.string("key"),
+            Parameter.string("owner"), Parameter.string("sessionId"), Parameter.number("waitMillis"),
+            Parameter.string("heldLocks"), Parameter.number("deadlockCheckMillis")),
+
     /** {@code tryReadLockInSession(lockType, key, owner, sessionId, waitMillis)}: may be parked. */
     TRY_READ_LOCK_IN_SESSION("tryReadLockInSession", Parameter.string("lockType"), Parameter.string("key"),
             Parameter.string("owner"), Parameter.string("sessionId"), Parameter.number("waitMillis")),

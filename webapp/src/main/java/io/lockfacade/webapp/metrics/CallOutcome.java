@@ -2,6 +2,7 @@ package io.lockfacade.webapp.metrics;
 
 import io.lockfacade.api.AcquisitionRefusedException;
 import io.lockfacade.api.CallNotServedException;
+import io.lockfacade.api.DeadlockException;
 import io.lockfacade.api.SessionExpiredException;
 import io.lockfacade.api.YieldOutcome;
 import io.lockfacade.server.transport.RemoteMethod;
@@ -34,6 +35,9 @@ public enum CallOutcome {
     /** The call named a session that has ended. */
     SESSION_EXPIRED,
 
+    /** A waiting call chosen as the victim of a deadlock: it got a {@code DeadlockException}. */
+    DEADLOCK,
+
     /** A waiting call withdrawn before its answer: the client went away or the call could not be parked. */
     ABANDONED,
 
@@ -56,8 +60,8 @@ public enum CallOutcome {
             return failed(failure);
         }
         return switch (method) {
-            case TRY_LOCK, TRY_LOCK_IN_SESSION, TRY_READ_LOCK_IN_SESSION, TRY_WRITE_LOCK_IN_SESSION,
-                 TRY_ACQUIRE_PERMITS, JOIN_LEADERSHIP -> result != null ? GRANTED : NOT_GRANTED;
+            case TRY_LOCK, TRY_LOCK_IN_SESSION, TRY_LOCK_IN_SESSION_HOLDING, TRY_READ_LOCK_IN_SESSION,
+                 TRY_WRITE_LOCK_IN_SESSION, TRY_ACQUIRE_PERMITS, JOIN_LEADERSHIP -> result != null ? GRANTED : NOT_GRANTED;
             case UNLOCK, RENEW, CLOSE_SESSION, UNLOCK_READ, UNLOCK_WRITE, RELEASE_PERMITS, LEAVE_LEADERSHIP ->
                     Boolean.TRUE.equals(result) ? OK : REFUSED;
             case YIELD_TO_WAITERS -> result == YieldOutcome.NOT_HELD ? REFUSED : OK;
@@ -72,6 +76,9 @@ public enum CallOutcome {
         }
         if (failure instanceof SessionExpiredException) {
             return SESSION_EXPIRED;
+        }
+        if (failure instanceof DeadlockException) {
+            return DEADLOCK;
         }
         if (failure instanceof AcquisitionRefusedException || failure instanceof CallNotServedException) {
             return REFUSED;

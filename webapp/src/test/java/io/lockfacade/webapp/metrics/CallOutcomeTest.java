@@ -1,5 +1,6 @@
 package io.lockfacade.webapp.metrics;
 
+import io.lockfacade.api.DeadlockException;
 import io.lockfacade.api.LockGrant;
 import io.lockfacade.api.SessionExpiredException;
 import io.lockfacade.server.table.Handout;
@@ -36,6 +37,13 @@ class CallOutcomeTest {
     void lookupsAreAlwaysOk() {
         assertEquals(CallOutcome.OK, CallOutcome.of(RemoteMethod.IS_LOCK_TYPE_EMPTY, false, null));
         assertEquals(CallOutcome.OK, CallOutcome.of(RemoteMethod.OPEN_SESSION, 30_000L, null));
+    }
+
+    @Test
+    void aDeadlockVictimIsTaggedAsSuch() {
+        assertEquals(CallOutcome.DEADLOCK, CallOutcome.of(RemoteMethod.TRY_LOCK_IN_SESSION_HOLDING, null,
+                new DeadlockException("deadlock: a waits for t/1 held by b, b waits for t/2 held by a; victim b")));
+        assertEquals(CallOutcome.GRANTED, CallOutcome.of(RemoteMethod.TRY_LOCK_IN_SESSION_HOLDING, HANDOUT, null));
     }
 
     @Test

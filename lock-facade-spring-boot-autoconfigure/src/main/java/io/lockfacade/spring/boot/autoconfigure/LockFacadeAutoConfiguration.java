@@ -92,10 +92,10 @@ public class LockFacadeAutoConfiguration {
     @ConditionalOnMissingBean(LockFacade.class)
     static class Memory {
 
-        /** @return a lock within this JVM */
+        /** @return a lock within this JVM, detecting deadlocks as the properties say */
         @Bean(name = {LOCK_BEAN_NAME, LOCK_BEAN_ALIAS})
-        MemoryLock distributeLock() {
-            return new MemoryLock();
+        MemoryLock distributeLock(LockFacadeClientProperties properties) {
+            return new MemoryLock(properties.deadlockDetection());
         }
     }
 }

@@ -1,5 +1,6 @@
 package io.lockfacade.spring.boot.autoconfigure;
 
+import io.lockfacade.client.deadlock.DeadlockDetection;
 import io.lockfacade.client.distributed.DistributeLockSettings;
 import io.lockfacade.client.spring.LockFacadeProperties;
 import io.lockfacade.client.transport.ClientTransportSettings;
@@ -81,6 +82,12 @@ public class LockFacadeClientProperties {
      */
     private boolean fairLocalLock = true;
 
+    /** Whether waits are checked for deadlocks; the youngest wait of a cycle gets a DeadlockException. */
+    private boolean deadlockDetection = true;
+
+    /** How long a wait lasts before it is checked for a deadlock (PostgreSQL's deadlock_timeout). */
+    private Duration deadlockCheckDelay = Duration.ofSeconds(1);
+
     /** The stores for https:// masters. */
     @NestedConfigurationProperty
     private final LockFacadeTlsProperties tls = new LockFacadeTlsProperties();
@@ -97,7 +104,8 @@ public class LockFacadeClientProperties {
                 .withLease(lease)
                 .withMaxLocalHandoffs(maxLocalHandoffs)
                 .withRemoteWaitCap(remoteWaitCap)
-                .withFairLocalLock(fairLocalLock);
+                .withFairLocalLock(fairLocalLock)
+                .withDeadlockDetection(deadlockDetection());
         return LockFacadeProperties.of(masterUrl,
                 new ClientTransportSettings(connectTimeout, readTimeout, secret, tls.toStores()), lock);
     }
@@ -105,6 +113,14 @@ public class LockFacadeClientProperties {
     /** @return the {@code lockfacade.tls.*} properties */
     public LockFacadeTlsProperties getTls() {
         return tls;
+    }
+
+    /**
+     * @return the deadlock detection made of {@code deadlock-detection} and {@code deadlock-check-delay}
+     * @throws IllegalArgumentException if the delay breaks its limit
+     */
+    public DeadlockDetection deadlockDetection() {
+        return new DeadlockDetection(deadlockDetection, deadlockCheckDelay);
     }
 
     /** @return which lock implementation to define */
@@ -205,5 +221,25 @@ public class LockFacadeClientProperties {
     /** @param fairLocalLock whether this node's threads take a lock first come, first served */
     public void setFairLocalLock(boolean fairLocalLock) {
         this.fairLocalLock = fairLocalLock;
+    }
+
+    /** @return whether waits are checked for deadlocks */
+    public boolean isDeadlockDetection() {
+        return deadlockDetection;
+    }
+
+    /** @param deadlockDetection whether waits are checked for deadlocks */
+    public void setDeadlockDetection(boolean deadlockDetection) {
+        this.deadlockDetection = deadlockDetection;
+    }
+
+    /** @return how long a wait lasts before it is checked for a deadlock */
+    public Duration getDeadlockCheckDelay() {
+        return deadlockCheckDelay;
+    }
+
+    /** @param deadlockCheckDelay how long a wait lasts before it is checked for a deadlock */
+    public void setDeadlockCheckDelay(Duration deadlockCheckDelay) {
+        this.deadlockCheckDelay = deadlockCheckDelay;
     }
 }

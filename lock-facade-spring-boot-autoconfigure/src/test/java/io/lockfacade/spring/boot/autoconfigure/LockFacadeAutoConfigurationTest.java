@@ -5,6 +5,7 @@ import io.lockfacade.api.MemoryLockService;
 import io.lockfacade.client.LockFacade;
 import io.lockfacade.client.distributed.DistributeLock;
 import io.lockfacade.client.distributed.DistributeLockSettings;
+import io.lockfacade.client.deadlock.DeadlockDetection;
 import io.lockfacade.client.memory.MemoryLock;
 import io.lockfacade.client.spring.DistributeLockedConfiguration;
 import io.lockfacade.client.spring.EnableLockFacade;
@@ -47,7 +48,8 @@ class LockFacadeAutoConfigurationTest {
     @Test
     void distributedModeDefinesTheLockUnderBothNamesWithTheConfiguredSettings() {
         runner.withPropertyValues(UNUSED_MASTER, "lockfacade.node-id=node-boot", "lockfacade.lease=2s",
-                "lockfacade.max-local-handoffs=3", "lockfacade.fair-local-lock=false").run(context -> {
+                "lockfacade.max-local-handoffs=3", "lockfacade.fair-local-lock=false",
+                "lockfacade.deadlock-check-delay=300ms").run(context -> {
             assertThat(context).hasNotFailed().hasSingleBean(LockFacade.class).hasSingleBean(MemoryLockService.class);
             DistributeLock lock = context.getBean("distributeLock", DistributeLock.class);
             assertThat(context.getBean("memoryLock")).isSameAs(lock);
@@ -55,6 +57,7 @@ class LockFacadeAutoConfigurationTest {
             assertThat(lock.settings().lease()).isEqualTo(Duration.ofSeconds(2));
             assertThat(lock.settings().maxLocalHandoffs()).isEqualTo(3);
             assertThat(lock.settings().fairLocalLock()).isFalse();
+            assertThat(lock.settings().deadlockDetection()).isEqualTo(DeadlockDetection.after(Duration.ofMillis(300)));
             assertThat(context).hasBean(DistributeLockedConfiguration.ADVISOR_BEAN_NAME);
         });
     }
@@ -187,6 +190,8 @@ class LockFacadeAutoConfigurationTest {
         assertThat(properties.getMaxLocalHandoffs()).isEqualTo(lock.maxLocalHandoffs());
         assertThat(properties.getRemoteWaitCap()).isEqualTo(LockLimits.DEFAULT_WAIT_CAP).isEqualTo(lock.remoteWaitCap());
         assertThat(properties.isFairLocalLock()).isTrue().isEqualTo(lock.fairLocalLock());
+        assertThat(properties.deadlockDetection()).isEqualTo(lock.deadlockDetection())
+                .isEqualTo(DeadlockDetection.DEFAULT);
     }
 
     /** An application that defines its own lock facade. */

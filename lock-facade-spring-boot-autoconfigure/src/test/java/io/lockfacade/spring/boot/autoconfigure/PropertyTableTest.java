@@ -39,7 +39,7 @@ class PropertyTableTest {
     void everyPropertyIsDescribed() throws IOException {
         JsonNode properties = metadata().get("properties");
 
-        assertThat(properties.size()).isEqualTo(14);
+        assertThat(properties.size()).isEqualTo(16);
         properties.forEach(p -> assertThat(p.path("description").asString()).as(p.get("name").asString())
                 .isNotBlank());
     }

@@ -29,7 +29,9 @@ import java.util.concurrent.atomic.AtomicLong;
  *   <li>{@value #REMOTE_CALLS} timer, tags {@code method}, {@code outcome} = {@code answered} | {@code refused} |
  *       {@code failed} ({@code lockfacade_client_remote_calls_seconds}): calls to the master;</li>
  *   <li>{@value #LOST} counter, tags {@code type}, {@code reason} = {@code session_ended} |
- *       {@code session_timed_out} | {@code removed} ({@code lockfacade_client_locks_lost_total}).</li>
+ *       {@code session_timed_out} | {@code removed} ({@code lockfacade_client_locks_lost_total});</li>
+ *   <li>{@value #DEADLOCK_VICTIMS} counter, tag {@code type} ({@code lockfacade_client_deadlock_victims_total}):
+ *       this node's threads told {@code DeadlockException}, by the type of the lock they waited for.</li>
  * </ul>
  *
  * <p>Series stay few: tags carry lock types (chosen by the code), never keys (data). A client that makes types from
@@ -49,6 +51,8 @@ public final class LockFacadeMetrics implements LockObserver {
     public static final String REMOTE_CALLS = "lockfacade.client.remote.calls";
     /** Counter of locks found lost. */
     public static final String LOST = "lockfacade.client.locks.lost";
+    /** Counter of deadlock victims. */
+    public static final String DEADLOCK_VICTIMS = "lockfacade.client.deadlock.victims";
 
     /** Most distinct lock types tagged; later ones are counted under {@value #OTHER_TYPES}. */
     public static final int MAX_LOCK_TYPES = 200;
@@ -98,6 +102,11 @@ public final class LockFacadeMetrics implements LockObserver {
     }
 
     @Override
+    public void deadlockVictim(String lockType) {
+        meters(lockType).deadlockVictims.increment();
+    }
+
+    @Override
     public void remoteCallEnded(String method, RemoteCallOutcome outcome, long nanos) {
         byMethod.computeIfAbsent(method, this::remoteCallTimers).get(outcome).record(nanos, TimeUnit.NANOSECONDS);
     }
@@ -130,6 +139,7 @@ public final class LockFacadeMetrics implements LockObserver {
         final Timer hold;
         final Counter handoffs;
         final Map<LossReason, Counter> lost = new EnumMap<>(LossReason.class);
+        final Counter deadlockVictims;
 
         TypeMeters(String type) {
             for (AcquisitionOutcome outcome : AcquisitionOutcome.values()) {
@@ -138,6 +148,8 @@ public final class LockFacadeMetrics implements LockObserver {
             }
             hold = Timer.builder(HOLD).description("Time locks were held").tag(TYPE, type).register(registry);
             handoffs = Counter.builder(HANDOFFS).description("Acquisitions served by a local hand-off")
+                    .tag(TYPE, type).register(registry);
+            deadlockVictims = Counter.builder(DEADLOCK_VICTIMS).description("Threads told DeadlockException")
                     .tag(TYPE, type).register(registry);
             for (LossReason reason : LossReason.values()) {
                 lost.put(reason, Counter.builder(LOST).description("Held locks found lost")

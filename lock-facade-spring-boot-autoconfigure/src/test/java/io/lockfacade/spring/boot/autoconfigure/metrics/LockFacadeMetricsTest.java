@@ -54,6 +54,15 @@ class LockFacadeMetricsTest {
     }
 
     @Test
+    void deadlockVictimsAreCountedByType() {
+        metrics.deadlockVictim("order");
+        metrics.deadlockVictim("order");
+
+        assertThat(registry.get(LockFacadeMetrics.DEADLOCK_VICTIMS).tags("type", "order").counter().count())
+                .isEqualTo(2);
+    }
+
+    @Test
     void remoteCallsAreTimedByMethodAndOutcome() {
         metrics.remoteCallEnded("unlock", RemoteCallOutcome.ANSWERED, MILLISECOND);
         metrics.remoteCallEnded("tryLockInSession", RemoteCallOutcome.REFUSED, MILLISECOND);

@@ -1,0 +1,19 @@
+package io.lockfacade.client.deadlock;
+
+import java.util.concurrent.locks.ReentrantLock;
+
+/** A {@link ReentrantLock} that tells which thread holds it, so that a search for deadlocks can follow it. */
+public final class InspectableLock extends ReentrantLock {
+
+    private static final long serialVersionUID = 1L;
+
+    /** @param fair whether waiting threads are served first come, first served */
+    public InspectableLock(boolean fair) {
+        super(fair);
+    }
+
+    /** @return the thread holding the lock right now, or {@code null} if it is free (a racy read) */
+    public Thread holder() {
+        return getOwner();
+    }
+}

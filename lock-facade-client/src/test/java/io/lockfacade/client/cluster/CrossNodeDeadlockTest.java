@@ -1,0 +1,113 @@
+package io.lockfacade.client.cluster;
+
+import io.lockfacade.api.MemoryLockService;
+import io.lockfacade.client.transport.ClientTransportSettings;
+import io.lockfacade.client.transport.MemoryLockServiceProxies;
+import io.lockfacade.process.ChildJvm;
+import io.lockfacade.testsupport.await.Await;
+import io.lockfacade.webapp.MasterOptions;
+import io.lockfacade.webapp.MasterServer;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Nodes in their own JVMs take locks in crossing orders on a real master over HTTP: node i holds key i and waits
+ * for key i + 1, the last for key 0, each wait beginning once the previous one is parked on the master, so the
+ * last node's wait closes the cycle. The master finds it from what the parked calls say their threads hold.
+ */
+class CrossNodeDeadlockTest {
+
+    private static final String TYPE = "transfers";
+    private static final long CHECK_DELAY_MILLIS = 200;
+    private static final Duration PATIENCE = Duration.ofSeconds(60);
+
+    @TempDir
+    Path dir;
+    private MasterServer master;
+    private MemoryLockService probe;
+    private final List<ChildJvm> nodes = new ArrayList<>();
+
+    @BeforeEach
+    void startMaster() throws Exception {
+        master = MasterServer.start(MasterOptions.defaults("deadlock-test").withPort(0));
+        probe = MemoryLockServiceProxies.create(master.serviceUri(), ClientTransportSettings.defaults());
+    }
+
+    @AfterEach
+    void stop() throws Exception {
+        for (ChildJvm node : nodes) {
+            node.close();
+        }
+        master.stop();
+    }
+
+    @Test
+    void twoNodesInCrossingOrdersMakeOneVictimTheClosingWaitAndTheOtherCompletes() throws Exception {
+        assertOneVictimClosingTheRing(2);
+    }
+
+    @Test
+    void threeNodesInARingMakeOneVictimTheClosingWaitAndTheOthersComplete() throws Exception {
+        assertOneVictimClosingTheRing(3);
+    }
+
+    private void assertOneVictimClosingTheRing(int size) throws Exception {
+        for (int i = 0; i < size; i++) {
+            ChildJvm node = NodeJvms.start("ring-" + i, DeadlockRingNode.class, master.serviceUri().toString(),
+                    "ring-" + i, TYPE, key(i), key((i + 1) % size), go(i).toString(), Long.toString(CHECK_DELAY_MILLIS));
+            nodes.add(node);
+            node.awaitLine(line -> line.startsWith("HOLDS"), PATIENCE);
+        }
+        for (int i = 0; i < size; i++) {
+            Files.createFile(go(i));
+            nodes.get(i).awaitLine(line -> line.startsWith("WAITING"), PATIENCE);
+            String awaited = key((i + 1) % size);
+            Await.until("node " + i + "'s call parked on the master", () -> probe.hasWaiters(TYPE, awaited));
+        }
+
+        String victim = nodes.get(size - 1).awaitLine(CrossNodeDeadlockTest::isEnd, PATIENCE);
+        assertTrue(victim.startsWith("END VICTIM "), victim);
+        long toldAfterMillis = Long.parseLong(victim.split(" ")[2]);
+        // at the latest its own check finds the cycle; an older wait's check may find it sooner
+        assertTrue(toldAfterMillis < PATIENCE.toMillis() / 2,
+                "told after " + toldAfterMillis + " ms, check delay " + CHECK_DELAY_MILLIS + " ms");
+        String message = victim.substring(victim.indexOf("deadlock: "));
+        for (int i = 0; i < size; i++) {
+            assertTrue(message.contains("ring-" + i + ":main#") && message.contains("waits for " + TYPE + "/"
+                    + key(i)), message);
+        }
+        assertTrue(message.endsWith("(the youngest wait)") && message.contains("victim ring-" + (size - 1) + ":"),
+                message);
+        for (int i = 0; i < size - 1; i++) {
+            assertEquals("END COMPLETED", nodes.get(i).awaitLine(CrossNodeDeadlockTest::isEnd, PATIENCE),
+                    "node " + i);
+        }
+        for (ChildJvm node : nodes) {
+            node.awaitLine(line -> line.startsWith("RELEASED"), PATIENCE);
+        }
+        Await.until("every lock released", () -> probe.isLockTypeEmpty(TYPE));
+    }
+
+    private static boolean isEnd(String line) {
+        return line.startsWith("END ");
+    }
+
+    private Path go(int node) {
+        return dir.resolve("go-" + node);
+    }
+
+    private static String key(int node) {
+        return "account-" + node;
+    }
+}
