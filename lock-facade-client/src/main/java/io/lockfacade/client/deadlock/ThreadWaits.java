@@ -77,7 +77,7 @@ public final class ThreadWaits<L> implements WaitView<Thread, L> {
             return true;
         }
         Slot<L> slot = slotOfThread.get();
-        slot.current = new Wait<>(lock, sequence.incrementAndGet(), System.nanoTime());
+        publish(slot, lock);
         try {
             if (attempt.tryFor(delayNanos)) {
                 return true;
@@ -105,6 +105,18 @@ public final class ThreadWaits<L> implements WaitView<Thread, L> {
     public int waitCount() {
         synchronized (slots) {
             return (int) slots.values().stream().filter(slot -> slot.current != null).count();
+        }
+    }
+
+    /**
+     * Numbers the wait and makes it visible in one step, so that waits are visible in the order of their numbers:
+     * the youngest wait of a cycle then sees every older wait of it when it checks. Numbering first and
+     * publishing later let a younger wait check before an older one was visible, while the older one, seeing the
+     * cycle, left it to the younger: a deadlock missed by both.
+     */
+    private void publish(Slot<L> slot, L lock) {
+        synchronized (sequence) {
+            slot.current = new Wait<>(lock, sequence.incrementAndGet(), System.nanoTime());
         }
     }
 
