@@ -10,6 +10,7 @@ import java.util.OptionalLong;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.locks.Lock;
+import java.util.concurrent.locks.ReadWriteLock;
 
 /**
  * Named, reentrant, thread-owned locks in a two-level namespace (lock type, then key).
@@ -147,5 +148,36 @@ public interface LockFacade {
      */
     default Lock asLock(String lockType, String key) {
         return new LockView(this, lockType, key);
+    }
+
+    /**
+     * Returns a read-write lock of one lock type and key: many readers at once, or one writer alone, reentrant per
+     * thread in both modes; a thread holding the write lock may take the read lock and then release the write lock
+     * (downgrade). A read-write lock is a namespace of its own: it does not exclude the mutex of the same name.
+     *
+     * @throws UnsupportedOperationException if this implementation offers no read-write locks
+     */
+    default ReadWriteLock asReadWriteLock(String lockType, String key) {
+        throw new UnsupportedOperationException(getClass().getName() + " offers no read-write locks");
+    }
+
+    /**
+     * Returns the semaphore of one lock type and key; {@code permits} is its capacity if it has none yet (the
+     * first user sets it).
+     *
+     * @throws UnsupportedOperationException if this implementation offers no semaphores
+     */
+    default LockFacadeSemaphore semaphore(String lockType, String key, int permits) {
+        throw new UnsupportedOperationException(getClass().getName() + " offers no semaphores");
+    }
+
+    /**
+     * Joins the leadership {@code name}; {@code listener} is told when this participant starts and stops leading.
+     * Close the returned {@link Leadership} to leave.
+     *
+     * @throws UnsupportedOperationException if this implementation offers no leader election
+     */
+    default Leadership leadership(String name, LeadershipListener listener) {
+        throw new UnsupportedOperationException(getClass().getName() + " offers no leader election");
     }
 }
