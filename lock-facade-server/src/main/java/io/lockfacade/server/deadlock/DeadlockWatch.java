@@ -10,11 +10,13 @@ import io.lockfacade.server.table.LockKey;
 
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import java.util.function.LongSupplier;
 
@@ -55,10 +57,11 @@ public final class DeadlockWatch {
      * A parked call's victim: fail it with a {@code DeadlockException} whose message is {@code message}.
      *
      * @param waiterId the parked call's waiter id
+     * @param owner    the victim thread
      * @param lockType the type of the lock it waited for
      * @param message  the cycle, beginning with {@code deadlock: }
      */
-    public record Victim(long waiterId, String lockType, String message) {
+    public record Victim(long waiterId, String owner, String lockType, String message) {
     }
 
     /**
@@ -81,8 +84,9 @@ public final class DeadlockWatch {
             graph.held(owner, key);
             claimedTokens.computeIfAbsent(key, any -> new HashMap<>(2)).put(owner, claim.fencingToken());
         }
-        checks.waitBegan(owner, lock, nanoClock.getAsLong(), delayNanos);
-        waits.put(waiterId, new CheckedWait(owner, lock, keys));
+        long now = nanoClock.getAsLong();
+        checks.waitBegan(owner, lock, now, delayNanos);
+        waits.put(waiterId, new CheckedWait(owner, lock, keys, now));
         waiterOfOwner.put(owner, waiterId);
     }
 
@@ -98,7 +102,7 @@ public final class DeadlockWatch {
         for (WaitCycle<String, LockKey> cycle : checks.due(nanoClock.getAsLong())) {
             Long waiterId = waiterOfOwner.get(cycle.victim());
             if (waiterId != null) {
-                victims.add(new Victim(waiterId, cycle.victimEdge().waiting().lock().lockType(),
+                victims.add(new Victim(waiterId, cycle.victim(), cycle.victimEdge().waiting().lock().lockType(),
                         cycle.describe(owner -> owner, LockKey::toString)));
                 forget(waiterId);
             }
@@ -110,6 +114,18 @@ public final class DeadlockWatch {
     public synchronized int waitCount() {
         applyEnded();
         return waits.size();
+    }
+
+    /** @return the calls that wait in the graph now, longest wait first */
+    public synchronized List<LiveWait> liveWaits() {
+        applyEnded();
+        long now = nanoClock.getAsLong();
+        return waits.values().stream()
+                .sorted(Comparator.comparingLong(CheckedWait::beganNanos))
+                .map(wait -> new LiveWait(wait.owner(), wait.lock().lockType(), wait.lock().key(),
+                        wait.held().stream().map(LockKey::toString).toList(),
+                        TimeUnit.NANOSECONDS.toMillis(now - wait.beganNanos())))
+                .toList();
     }
 
     private void applyEnded() {
@@ -135,7 +151,7 @@ public final class DeadlockWatch {
     }
 
     /** A recorded call: whose, for what, and the locks it named. */
-    private record CheckedWait(String owner, LockKey lock, List<LockKey> held) {
+    private record CheckedWait(String owner, LockKey lock, List<LockKey> held, long beganNanos) {
     }
 
     /** The graph, with a claimed hold counted only while the lock's live grant carries the claimed token. */
