@@ -37,20 +37,22 @@
       </c:choose>
       <h2>Waits watched now</h2>
       <p>Threads that hold locks and wait for another: the edges of the wait-for graph. A thread that holds nothing
-        cannot close a cycle and is not listed (the lock list shows every waiter).</p>
+        cannot close a cycle and is not listed (the lock list shows every waiter). What a thread holds is named by the
+        fencing tokens of its grants, as the lock list shows them.</p>
       <c:choose>
         <c:when test="${empty view.waits}">
           <p class="empty" id="no-waits">No thread that holds a lock waits now.</p>
         </c:when>
         <c:otherwise>
           <table class="locks" id="waits">
-            <thead><tr><th>Waiting thread</th><th>Waits for</th><th>Holds</th><th>Waited</th></tr></thead>
+            <thead><tr><th>Waiting thread</th><th>Waits for</th><th>Held by</th><th>Holds (fencing tokens)</th><th>Waited</th></tr></thead>
             <tbody>
               <c:forEach var="row" items="${view.waits}">
                 <tr>
                   <td class="key"><c:out value="${row.waiting}"/></td>
                   <td class="key"><c:out value="${row.lockType}"/>/<c:out value="${row.key}"/></td>
-                  <td class="key"><c:forEach var="held" items="${row.held}" varStatus="at"><c:if test="${not at.first}">, </c:if><c:out value="${held}"/></c:forEach></td>
+                  <td class="key"><c:out value="${row.heldBy}"/></td>
+                  <td><c:forEach var="token" items="${row.holdsTokens}" varStatus="at"><c:if test="${not at.first}">, </c:if>${token}</c:forEach></td>
                   <td><c:out value="${row.waited}"/></td>
                 </tr>
               </c:forEach>

@@ -2,13 +2,12 @@ package io.lockfacade.group.service;
 
 import io.lockfacade.group.state.ReplicatedLockTable;
 import io.lockfacade.server.deadlock.DeadlockDetector;
+import io.lockfacade.server.deadlock.GrantLookup;
 import io.lockfacade.server.deadlock.HoldingCall;
 import io.lockfacade.server.service.ParkedCall;
-import io.lockfacade.server.table.Handout;
+import io.lockfacade.server.table.LockKey;
 
-import java.util.Map;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentHashMap;
+import java.util.OptionalLong;
 import java.util.concurrent.ScheduledExecutorService;
 
 /**
@@ -20,23 +19,20 @@ import java.util.concurrent.ScheduledExecutorService;
  */
 final class GroupDeadlocks {
 
-    private final Map<Long, CompletableFuture<Handout>> watched = new ConcurrentHashMap<>();
     private final DeadlockDetector detector;
 
     /**
-     * @param table the replicated table, for the tokens of live grants
+     * @param table the replicated table, for the tokens and holders of live grants
      * @param timer the leader's timer thread, which runs the checks
      */
     GroupDeadlocks(ReplicatedLockTable table, ScheduledExecutorService timer) {
-        this.detector = new DeadlockDetector(table::tokenOf, System::nanoTime, System::currentTimeMillis, timer,
-                this::fail);
+        this.detector = new DeadlockDetector(new ReplicatedGrants(table), System::nanoTime,
+                System::currentTimeMillis, timer, (victim, failure) -> victim.answer().completeExceptionally(failure));
     }
 
     /** Watches a call about to be asked for (before its first proposal), checked once it waited its delay. */
     void watch(ParkedCall call, String owner, HoldingCall asked) {
-        watched.put(call.waiterId(), call.answer());
-        call.answer().whenComplete((handout, failure) -> watched.remove(call.waiterId()));
-        detector.watch(call.waiterId(), owner, call.lockKey(), asked.held(), asked.checkDelayMillis(), call.answer());
+        detector.watch(call.waiterId(), owner, asked, call.answer());
     }
 
     /** @return the detector: its log of deadlocks found and its live waits */
@@ -44,8 +40,17 @@ final class GroupDeadlocks {
         return detector;
     }
 
-    private boolean fail(long waiterId, RuntimeException failure) {
-        CompletableFuture<Handout> answer = watched.get(waiterId);
-        return answer != null && answer.completeExceptionally(failure);
+    /** The replicated table's live grants, as the deadlock watch reads them. */
+    private record ReplicatedGrants(ReplicatedLockTable table) implements GrantLookup {
+
+        @Override
+        public OptionalLong tokenOf(LockKey lock) {
+            return table.tokenOf(lock);
+        }
+
+        @Override
+        public String holderOf(LockKey lock) {
+            return table.holder(lock);
+        }
     }
 }

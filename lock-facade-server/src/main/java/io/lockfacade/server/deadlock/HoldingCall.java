@@ -9,13 +9,14 @@ import java.util.List;
 
 /**
  * The checked arguments of a {@code tryLockInSessionHolding} call, the same on every master: the lock asked for,
- * what the calling thread holds, and its check delay.
+ * the fencing tokens of what the calling thread holds (a token names one grant: the master's one counter issues
+ * each once), and its check delay.
  *
  * @param lockKey          the lock asked for
- * @param held             the locks the caller's thread holds, each with its fencing token; empty for none
+ * @param heldTokens       the tokens of the grants the caller's thread holds; empty for none
  * @param checkDelayMillis how long the call waits before it is checked
  */
-public record HoldingCall(LockKey lockKey, List<HeldLock> held, long checkDelayMillis) {
+public record HoldingCall(LockKey lockKey, long[] heldTokens, long checkDelayMillis) {
 
     /**
      * Checks every argument of the call (the wait is the master's to cap).
@@ -32,11 +33,12 @@ public record HoldingCall(LockKey lockKey, List<HeldLock> held, long checkDelayM
             throw new IllegalArgumentException("deadlockCheckMillis must be between 0 and "
                     + LockLimits.MAX_DEADLOCK_CHECK_DELAY.toMillis() + ", was " + deadlockCheckMillis);
         }
-        return new HoldingCall(lockKey, held, deadlockCheckMillis);
+        return new HoldingCall(lockKey, held.stream().mapToLong(HeldLock::fencingToken).toArray(),
+                deadlockCheckMillis);
     }
 
     /** @return whether the caller holds nothing: such a thread cannot be part of a cycle */
     public boolean holdsNothing() {
-        return held.isEmpty();
+        return heldTokens.length == 0;
     }
 }

@@ -8,13 +8,15 @@ import java.util.List;
  * @param waiting      the waiting thread ({@code node:thread#id})
  * @param lockType     the type of the lock it waits for
  * @param key          the key of the lock it waits for
- * @param held         the locks it named as held, each as {@code type/key}
+ * @param heldBy       the owner holding that lock now, {@code null} if it was just freed
+ * @param heldTokens   the fencing tokens of the grants the waiting thread said it holds
  * @param waitedMillis how long it has waited
  */
-public record LiveWait(String waiting, String lockType, String key, List<String> held, long waitedMillis) {
+public record LiveWait(String waiting, String lockType, String key, String heldBy, List<Long> heldTokens,
+                       long waitedMillis) {
 
-    /** Copies the held list. */
+    /** Copies the token list. */
     public LiveWait {
-        held = List.copyOf(held);
+        heldTokens = List.copyOf(heldTokens);
     }
 }

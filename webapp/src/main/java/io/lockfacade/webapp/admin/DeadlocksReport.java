@@ -25,12 +25,15 @@ public record DeadlocksReport(List<FoundRow> found, List<WaitRow> waits) {
         }
     }
 
-    /** One watched wait: a thread, the lock it waits for, the locks it holds, and for how long it has waited. */
-    public record WaitRow(String waiting, String lockType, String key, List<String> held, String waited,
-                          long waitedMillis) {
+    /**
+     * One watched wait: a thread, the lock it waits for and who holds that lock now, the fencing tokens of the
+     * grants the thread holds (the lock list shows each lock's token), and for how long it has waited.
+     */
+    public record WaitRow(String waiting, String lockType, String key, String heldBy, List<Long> holdsTokens,
+                          String waited, long waitedMillis) {
 
         static WaitRow of(LiveWait wait) {
-            return new WaitRow(wait.waiting(), wait.lockType(), wait.key(), wait.held(),
+            return new WaitRow(wait.waiting(), wait.lockType(), wait.key(), wait.heldBy(), wait.heldTokens(),
                     AdminFormats.duration(wait.waitedMillis()), wait.waitedMillis());
         }
     }

@@ -82,7 +82,8 @@ class DeadlockAdminTest {
         JsonNode wait = json(master).path("waits").get(0);
         assertEquals(A, wait.path("waiting").asString());
         assertEquals("2", wait.path("key").asString());
-        assertEquals(type + "/1", wait.path("held").get(0).asString());
+        assertEquals(B, wait.path("heldBy").asString());
+        assertEquals(aHolds.getFencingToken(), wait.path("holdsTokens").get(0).asLong());
 
         CompletableFuture<LockGrant> bWaits = waitHolding(master, type, B, "1", "sb", bHolds);
         ExecutionException told = assertThrows(ExecutionException.class, () -> bWaits.get(30, TimeUnit.SECONDS));
