@@ -156,8 +156,8 @@ final class DistributedLeadership implements Leadership {
             leaveQuietly();
             return;
         }
-        term.set(won);
         observer.elected(name);
+        term.set(won);
         listener.elected(won.epoch());
         long period = Math.max(1, marginNanos(session.confirmed(sessionId).map(c -> c.ttlMillis()).orElse(1_000L)));
         deadlineCheck = listener.every(period, () -> {
