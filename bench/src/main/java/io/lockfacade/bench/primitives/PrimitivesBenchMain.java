@@ -21,7 +21,7 @@ import java.util.concurrent.TimeoutException;
  * hand-over took longer than the session TTL plus one second.
  *
  * <p>{@code java -cp bench/target/lock-facade-bench.jar io.lockfacade.bench.primitives.PrimitivesBenchMain
- * [--seconds 10] [--trials 5] [--ttl 2000] [--out bench/results/primitives]}
+ * [--warmup 5] [--seconds 10] [--trials 5] [--ttl 2000] [--out bench/results/primitives]}
  */
 public final class PrimitivesBenchMain {
 
@@ -71,7 +71,8 @@ public final class PrimitivesBenchMain {
                 files.add(file);
                 nodes.add(ChildJvm.launcher(mode + "-" + i, JvmCommand.of(NODE_HEAP, PermitsLoadMain.class, List.of(
                         master.serviceUri().toString(), mode + "-" + i, mode, Integer.toString(THREADS),
-                        Integer.toString(PERMITS), Integer.toString(options.seconds()), file.toString())))
+                        Integer.toString(PERMITS), Integer.toString(options.warmup()), Integer.toString(options.seconds()),
+                        file.toString())))
                         .keepLines().killedAtExit().start());
             }
             for (ChildJvm node : nodes) {
@@ -79,7 +80,7 @@ public final class PrimitivesBenchMain {
             }
             nodes.forEach(node -> node.send("GO"));
             for (ChildJvm node : nodes) {
-                node.awaitLine(line -> line.startsWith("DONE"), START.plusSeconds(options.seconds()));
+                node.awaitLine(line -> line.startsWith("DONE"), START.plusSeconds(options.warmup() + options.seconds()));
             }
         } finally {
             nodes.forEach(ChildJvm::close);

@@ -3,20 +3,22 @@ package io.lockfacade.bench.primitives;
 import java.nio.file.Path;
 
 /** Options of {@link PrimitivesBenchMain}. */
-record PrimitivesOptions(int seconds, int trials, long ttlMillis, Path out) {
+record PrimitivesOptions(int warmup, int seconds, int trials, long ttlMillis, Path out) {
 
+    private static final int DEFAULT_WARMUP = 5;
     private static final int DEFAULT_SECONDS = 10;
     private static final int DEFAULT_TRIALS = 5;
     private static final long DEFAULT_TTL_MILLIS = 2_000;
 
     PrimitivesOptions {
-        if (seconds < 1 || trials < 1 || ttlMillis < 100) {
-            throw new IllegalArgumentException("--seconds and --trials must be positive and --ttl at least 100 ms");
+        if (warmup < 0 || seconds < 1 || trials < 1 || ttlMillis < 100) {
+            throw new IllegalArgumentException("--warmup must not be negative, --seconds and --trials must be positive and --ttl at least 100 ms");
         }
     }
 
     /** @throws IllegalArgumentException naming an unknown option or a missing value */
     static PrimitivesOptions parse(String[] args) {
+        int warmup = DEFAULT_WARMUP;
         int seconds = DEFAULT_SECONDS;
         int trials = DEFAULT_TRIALS;
         long ttl = DEFAULT_TTL_MILLIS;
@@ -26,6 +28,7 @@ record PrimitivesOptions(int seconds, int trials, long ttlMillis, Path out) {
                 throw new IllegalArgumentException(args[i] + " needs a value");
             }
             switch (args[i]) {
+                case "--warmup" -> warmup = Integer.parseInt(args[++i]);
                 case "--seconds" -> seconds = Integer.parseInt(args[++i]);
                 case "--trials" -> trials = Integer.parseInt(args[++i]);
                 case "--ttl" -> ttl = Long.parseLong(args[++i]);
@@ -33,6 +36,6 @@ record PrimitivesOptions(int seconds, int trials, long ttlMillis, Path out) {
                 default -> throw new IllegalArgumentException("unknown option " + args[i]);
             }
         }
-        return new PrimitivesOptions(seconds, trials, ttl, out);
+        return new PrimitivesOptions(warmup, seconds, trials, ttl, out);
     }
 }

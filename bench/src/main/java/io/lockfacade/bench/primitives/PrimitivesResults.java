@@ -68,7 +68,7 @@ record PrimitivesResults(PrimitivesOptions options, HoldSweep semaphore, HoldSwe
 
                 Run at %s, one master in its own JVM on loopback; %s. Figures of one run.
 
-                ## Semaphore: %d JVMs x %d threads, %d permits, %d s each
+                ## Semaphore: %d JVMs x %d threads, %d permits, %d s each after %d s of warm-up
 
                 | Workload | holds | holds/s | most holders at once | over-grants |
                 |---|---|---|---|---|
@@ -85,7 +85,7 @@ record PrimitivesResults(PrimitivesOptions options, HoldSweep semaphore, HoldSwe
                 | leader's JVM killed (`kill -9`) | %s | %.0f | TTL + 1 s = %.0f |
 
                 Targets met: %s.
-                """, Instant.now(), load, jvms, threads, permits, options.seconds(),
+                """, Instant.now(), load, jvms, threads, permits, options.seconds(), options.warmup(),
                 permits, semaphore.holds(), opsPerSecond(semaphore), semaphore.mostAtOnce(), semaphore.overGrants(),
                 permits, mutex.holds(), opsPerSecond(mutex), mutex.mostAtOnce(), ratio(),
                 options.ttlMillis(), options.trials(), list(closeHandovers), max(closeHandovers),

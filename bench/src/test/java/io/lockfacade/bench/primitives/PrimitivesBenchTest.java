@@ -14,7 +14,7 @@ class PrimitivesBenchTest {
 
     @Test
     void aQuickRunMeasuresEverythingAndCountsNoOverGrant(@TempDir Path out) throws Exception {
-        PrimitivesOptions options = PrimitivesOptions.parse(new String[] {"--seconds", "1", "--trials", "1",
+        PrimitivesOptions options = PrimitivesOptions.parse(new String[] {"--warmup", "1", "--seconds", "1", "--trials", "1",
                 "--ttl", "2000", "--out", out.toString()});
         PrimitivesResults results = PrimitivesBenchMain.run(options);
         String markdown = results.write(out);
