@@ -4,13 +4,16 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
 import java.util.function.LongSupplier;
 
 /**
@@ -36,6 +39,7 @@ final class NodeSession implements NodeSessionView, AutoCloseable {
     private final long ttlMillis;
     private final LongSupplier nanoClock;
     private final Set<RemoteHold> holds = ConcurrentHashMap.newKeySet();
+    private final List<BooleanSupplier> otherHolders = new CopyOnWriteArrayList<>();
     private final ScheduledThreadPoolExecutor keepAliveThread;
     private volatile SessionLease current;
 
@@ -134,6 +138,11 @@ final class NodeSession implements NodeSessionView, AutoCloseable {
     }
 
     @Override
+    public void keepOpenWhile(BooleanSupplier holding) {
+        otherHolders.add(holding);
+    }
+
+    @Override
     public long nanoTime() {
         return nanoClock.getAsLong();
     }
@@ -172,7 +181,8 @@ final class NodeSession implements NodeSessionView, AutoCloseable {
             lease = current;
             current = null;
         }
-        if (lease != null && holds.isEmpty() && !lease.isLost()) {
+        if (lease != null && holds.isEmpty() && otherHolders.stream().noneMatch(BooleanSupplier::getAsBoolean)
+                && !lease.isLost()) {
             try {
                 grants.closeSession(lease);
             } catch (RuntimeException e) {

@@ -1,6 +1,7 @@
 package io.lockfacade.client.distributed;
 
 import java.util.Optional;
+import java.util.function.BooleanSupplier;
 
 /**
  * This node's one session on the master, as the node's semaphores and leaderships use it: they hold their
@@ -32,6 +33,13 @@ public interface NodeSessionView {
 
     /** The master answered that session {@code sessionId} has ended; the next {@link #liveSessionId} opens another. */
     void ended(String sessionId, String reason);
+
+    /**
+     * Keeps the session open on the master when the node closes while {@code holding} answers {@code true}: it then
+     * ends with its TTL, as a session with locks still held does, so that what is held is not freed under its
+     * holders.
+     */
+    void keepOpenWhile(BooleanSupplier holding);
 
     /** @return the node's monotonic clock, in nanoseconds, which every deadline above is measured on */
     long nanoTime();

@@ -1,5 +1,6 @@
 package io.lockfacade.client.leadership;
 
+import io.lockfacade.api.CallNotServedException;
 import io.lockfacade.api.LockGrant;
 import io.lockfacade.api.PrimitiveLockService;
 import io.lockfacade.api.SessionExpiredException;
@@ -76,13 +77,13 @@ final class DistributedLeadership implements Leadership {
     @Override
     public boolean isLeader() {
         Term current = term.get();
-        return current != null && stillConfirmed(current);
+        return current != null && !closed && stillConfirmed(current);
     }
 
     @Override
     public long epoch() {
         Term current = term.get();
-        return current != null && stillConfirmed(current) ? current.epoch() : -1;
+        return current != null && !closed && stillConfirmed(current) ? current.epoch() : -1;
     }
 
     @Override
@@ -96,8 +97,7 @@ final class DistributedLeadership implements Leadership {
             endTerm(current, "left");
         }
         leaveQuietly(); // hands over at once; also answers this participant's parked call
-        waiter.interrupt();
-        listener.close();
+        listener.close(); // the waiter ends by itself within a tenth of the TTL, leaving once more on its way out
         onClose.accept(this);
     }
 
@@ -127,13 +127,15 @@ final class DistributedLeadership implements Leadership {
                     watch(current);
                 }
             } catch (InterruptedException e) {
-                // closed, or the term ended on the deadline check: go round again
+                return; // only a JVM shutting down interrupts this thread
+            } catch (CallNotServedException e) {
+                log.error("{} cannot take part: {}", this, e.getMessage());
+                return;
             } catch (RuntimeException e) {
                 log.warn("{}: {}; trying again in {} ms", this, e.toString(), RETRY_MILLIS);
                 pause(RETRY_MILLIS);
             }
         }
-        Thread.interrupted(); // close() interrupts a pause; the last call must still go out
         leaveQuietly(); // a call that raced with close() may have joined again
     }
 
@@ -158,6 +160,10 @@ final class DistributedLeadership implements Leadership {
         }
         observer.elected(name);
         term.set(won);
+        if (closed) { // close() ran meanwhile and saw no term: end this one here
+            endTerm(won, "left");
+            return;
+        }
         listener.elected(won.epoch());
         long period = Math.max(1, marginNanos(session.confirmed(sessionId).map(c -> c.ttlMillis()).orElse(1_000L)));
         deadlineCheck = listener.every(period, () -> {

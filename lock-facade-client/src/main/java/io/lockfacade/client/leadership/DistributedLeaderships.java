@@ -51,10 +51,11 @@ public final class DistributedLeaderships implements AutoCloseable {
      */
     public Leadership leadership(String name, LeadershipListener listener) {
         LockArguments.requireName("name", name);
+        Objects.requireNonNull(listener, "listener");
         String participant = session.nodeId() + ":leader/" + participantNumbers.incrementAndGet();
         refuseIfNotServed(name, participant);
         DistributedLeadership joined = new DistributedLeadership(name, participant, master, session, waitCapMillis,
-                new ListenerThread(name, Objects.requireNonNull(listener, "listener")), observer, open::remove);
+                new ListenerThread(name, listener), observer, open::remove);
         open.add(joined);
         joined.start();
         return joined;

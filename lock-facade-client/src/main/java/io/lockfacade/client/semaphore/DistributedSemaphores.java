@@ -54,6 +54,7 @@ public final class DistributedSemaphores implements AutoCloseable {
                 Objects.requireNonNull(session, "session"), remoteWaitCap);
         this.pending = new PendingReleases(remote);
         this.nodeId = session.nodeId();
+        session.keepOpenWhile(() -> !held.isEmpty()); // closing the node must not free permits still held
     }
 
     /**
@@ -64,7 +65,10 @@ public final class DistributedSemaphores implements AutoCloseable {
         return new View(SemaphoreId.of(lockType, key), LockArguments.requirePermits("permits", permits, 1));
     }
 
-    /** Stops retrying failed releases; permits still held come back when the node's session ends. */
+    /**
+     * Stops retrying failed releases; permits still held come back when the node's session's TTL runs out (the
+     * session is not closed under them).
+     */
     @Override
     public void close() {
         pending.close();

@@ -1,5 +1,6 @@
 package io.lockfacade.client.semaphore;
 
+import io.lockfacade.api.CallNotServedException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -34,6 +35,8 @@ final class PendingReleases implements AutoCloseable {
     boolean release(SemaphoreId id, String holder, int keep, String sessionId) {
         try {
             return remote.release(id, holder, keep);
+        } catch (CallNotServedException e) {
+            throw e; // never served: nothing to retry
         } catch (RuntimeException e) {
             retryLater(id, holder, keep, sessionId);
             throw e;
@@ -54,6 +57,8 @@ final class PendingReleases implements AutoCloseable {
         try {
             remote.release(id, holder, keep);
             log.info("Released permits of {} for {} on a retry", id, holder);
+        } catch (CallNotServedException e) {
+            log.error("Cannot release permits of {} for {}: {}", id, holder, e.getMessage());
         } catch (RuntimeException e) {
             retryLater(id, holder, keep, sessionId);
         }

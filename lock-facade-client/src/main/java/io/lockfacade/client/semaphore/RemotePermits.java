@@ -1,6 +1,7 @@
 package io.lockfacade.client.semaphore;
 
 import io.lockfacade.api.AcquisitionRefusedException;
+import io.lockfacade.api.CallNotServedException;
 import io.lockfacade.api.LockGrant;
 import io.lockfacade.api.LockServiceUnavailableException;
 import io.lockfacade.api.PrimitiveLockService;
@@ -59,8 +60,8 @@ final class RemotePermits {
                         Math.min(remainingMillis, waitCapMillis));
             } catch (AcquisitionRefusedException e) {
                 throw new IllegalArgumentException(e.getMessage(), e); // more permits than the capacity
-            } catch (IllegalArgumentException e) {
-                throw e;
+            } catch (IllegalArgumentException | CallNotServedException e) {
+                throw e; // refused before anything was granted
             } catch (SessionExpiredException e) {
                 session.ended(sessionId, e.getMessage());
                 if (++sessionRenewals >= MAX_SESSION_RENEWALS) {
