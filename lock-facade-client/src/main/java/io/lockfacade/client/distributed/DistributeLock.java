@@ -4,10 +4,16 @@ import io.lockfacade.api.LockArguments;
 import io.lockfacade.api.LockLostException;
 import io.lockfacade.api.LockServiceUnavailableException;
 import io.lockfacade.api.MemoryLockService;
+import io.lockfacade.client.Leadership;
+import io.lockfacade.client.LeadershipListener;
 import io.lockfacade.client.LeasedLock;
 import io.lockfacade.client.LeasedLocks;
 import io.lockfacade.client.LockFacade;
+import io.lockfacade.client.LockFacadeSemaphore;
 import io.lockfacade.client.LockObserver;
+import io.lockfacade.client.PrimitiveObserver;
+import io.lockfacade.client.leadership.DistributedLeaderships;
+import io.lockfacade.client.semaphore.DistributedSemaphores;
 import io.lockfacade.client.transport.RemoteMemoryLockService;
 
 import java.time.Duration;
@@ -67,6 +73,8 @@ public class DistributeLock implements LockFacade, LeasedLocks, AutoCloseable {
     private final NodeSession session;
     private final RemoteLeases leases;
     private final ObservedAcquisitions acquisitions;
+    private final DistributedSemaphores semaphores;
+    private final DistributedLeaderships leaderships;
     private final AtomicBoolean closed = new AtomicBoolean();
 
     /**
@@ -113,6 +121,10 @@ public class DistributeLock implements LockFacade, LeasedLocks, AutoCloseable {
                 Objects.requireNonNull(handoffPolicy, "handoffPolicy"), settings.fairLocalLock(),
                 settings.deadlockDetection(), id -> observer.deadlockVictim(id.lockType()));
         this.acquisitions = new ObservedAcquisitions(arbiter, observer);
+        this.semaphores = new DistributedSemaphores(remote.primitivesOrNotServed(), session,
+                settings.remoteWaitCap(), PrimitiveObserver.of(observer));
+        this.leaderships = new DistributedLeaderships(remote.primitivesOrNotServed(), session,
+                settings.remoteWaitCap(), PrimitiveObserver.of(observer));
     }
 
     /** @return the settings this lock was made with */
@@ -208,6 +220,21 @@ public class DistributeLock implements LockFacade, LeasedLocks, AutoCloseable {
         return leases.tryLease(id, lease);
     }
 
+    /** {@inheritDoc} Permits are held under the node's session, per thread: see {@link DistributedSemaphores}. */
+    @Override
+    public LockFacadeSemaphore semaphore(String lockType, String key, int permits) {
+        return semaphores.semaphore(lockType, key, permits);
+    }
+
+    /**
+     * {@inheritDoc} Joins in the background under the node's session; {@code isLeader()} turns false a tenth of the
+     * session TTL before the master could elect another node: see {@link DistributedLeaderships}.
+     */
+    @Override
+    public Leadership leadership(String name, LeadershipListener listener) {
+        return leaderships.leadership(name, listener);
+    }
+
     /**
      * Stops lease renewal and releases grants cached for a hand-off. Locks still held stay held until their
      * holders unlock them (which releases them on the master) or their lease runs out; acquisitions then fail
@@ -216,6 +243,8 @@ public class DistributeLock implements LockFacade, LeasedLocks, AutoCloseable {
     @Override
     public void close() {
         if (closed.compareAndSet(false, true)) {
+            leaderships.close();
+            semaphores.close();
             arbiter.close();
         }
     }

@@ -4,12 +4,16 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
 import java.util.function.LongSupplier;
 
 /**
@@ -26,7 +30,7 @@ import java.util.function.LongSupplier;
  *       each of its holds once, and marks the ones the master no longer holds lost.</li>
  * </ul>
  */
-final class NodeSession implements AutoCloseable {
+final class NodeSession implements NodeSessionView, AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(NodeSession.class);
 
@@ -35,6 +39,7 @@ final class NodeSession implements AutoCloseable {
     private final long ttlMillis;
     private final LongSupplier nanoClock;
     private final Set<RemoteHold> holds = ConcurrentHashMap.newKeySet();
+    private final List<BooleanSupplier> otherHolders = new CopyOnWriteArrayList<>();
     private final ScheduledThreadPoolExecutor keepAliveThread;
     private volatile SessionLease current;
 
@@ -105,6 +110,43 @@ final class NodeSession implements AutoCloseable {
         return current;
     }
 
+    @Override
+    public String nodeId() {
+        return nodeId;
+    }
+
+    @Override
+    public String liveSessionId() {
+        return current().id();
+    }
+
+    @Override
+    public Optional<Confirmed> confirmed(String sessionId) {
+        SessionLease live = current;
+        if (live == null || !live.id().equals(sessionId) || live.isLost() || keepAliveThread.isShutdown()) {
+            return Optional.empty();
+        }
+        return Optional.of(new Confirmed(live.deadlineNanos(), live.ttlMillis()));
+    }
+
+    @Override
+    public void ended(String sessionId, String reason) {
+        SessionLease live = current;
+        if (live != null && live.id().equals(sessionId)) {
+            lost(live, "the master ended it: " + reason);
+        }
+    }
+
+    @Override
+    public void keepOpenWhile(BooleanSupplier holding) {
+        otherHolders.add(holding);
+    }
+
+    @Override
+    public long nanoTime() {
+        return nanoClock.getAsLong();
+    }
+
     /** Forgets a session the master refused, so that the next acquisition opens a new one. */
     synchronized void lost(SessionLease lease, String reason) {
         lease.markLost(reason);
@@ -139,7 +181,8 @@ final class NodeSession implements AutoCloseable {
             lease = current;
             current = null;
         }
-        if (lease != null && holds.isEmpty() && !lease.isLost()) {
+        if (lease != null && holds.isEmpty() && otherHolders.stream().noneMatch(BooleanSupplier::getAsBoolean)
+                && !lease.isLost()) {
             try {
                 grants.closeSession(lease);
             } catch (RuntimeException e) {

@@ -16,6 +16,8 @@ final class LockFacadeLookup implements Supplier<LockFacade> {
 
     private final BeanFactory beanFactory;
     private final String beanName;
+    private final String user;
+    private final String enabling;
     private volatile LockFacade facade;
 
     /**
@@ -23,6 +25,17 @@ final class LockFacadeLookup implements Supplier<LockFacade> {
      * @param beanName    the bean's name, or empty for the only (or {@code @Primary}) {@link LockFacade}
      */
     LockFacadeLookup(BeanFactory beanFactory, String beanName) {
+        this(beanFactory, beanName, "@DistributeLocked", "@EnableDistributeLocked");
+    }
+
+    /**
+     * @param user     what needs the facade, for the message ({@code @LeaderOnly})
+     * @param enabling the annotation whose {@code lockFacade} attribute names the bean, for the message
+     * @see #LockFacadeLookup(BeanFactory, String)
+     */
+    LockFacadeLookup(BeanFactory beanFactory, String beanName, String user, String enabling) {
+        this.user = user;
+        this.enabling = enabling;
         this.beanFactory = Objects.requireNonNull(beanFactory, "beanFactory");
         this.beanName = Objects.requireNonNull(beanName, "beanName");
     }
@@ -39,9 +52,9 @@ final class LockFacadeLookup implements Supplier<LockFacade> {
                 found = beanName.isEmpty() ? beanFactory.getBean(LockFacade.class)
                         : beanFactory.getBean(beanName, LockFacade.class);
             } catch (BeansException e) {
-                throw new IllegalStateException("@DistributeLocked needs a LockFacade bean"
-                        + (beanName.isEmpty() ? " (exactly one, or one marked @Primary, or name it with"
-                        + " @EnableDistributeLocked(lockFacade = ...))" : " named \"" + beanName + "\"")
+                throw new IllegalStateException(user + " needs a LockFacade bean"
+                        + (beanName.isEmpty() ? " (exactly one, or one marked @Primary, or name it with "
+                        + enabling + "(lockFacade = ...))" : " named \"" + beanName + "\"")
                         + ": " + e.getMessage(), e);
             }
             facade = found;

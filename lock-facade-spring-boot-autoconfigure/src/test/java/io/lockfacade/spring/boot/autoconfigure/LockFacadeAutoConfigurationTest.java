@@ -8,6 +8,8 @@ import io.lockfacade.client.distributed.DistributeLockSettings;
 import io.lockfacade.client.deadlock.DeadlockDetection;
 import io.lockfacade.client.memory.MemoryLock;
 import io.lockfacade.client.spring.DistributeLockedConfiguration;
+import io.lockfacade.client.spring.LeaderOnlyConfiguration;
+import io.lockfacade.client.spring.LeaderOnlyLeaderships;
 import io.lockfacade.client.spring.EnableLockFacade;
 import io.lockfacade.client.transport.ClientTransportSettings;
 import io.lockfacade.spring.boot.autoconfigure.health.LockFacadeHealthAutoConfiguration;
@@ -42,7 +44,8 @@ class LockFacadeAutoConfigurationTest {
 
     private final ApplicationContextRunner runner = new ApplicationContextRunner()
             .withConfiguration(AutoConfigurations.of(LockFacadeAutoConfiguration.class,
-                    DistributeLockedAutoConfiguration.class, LockFacadeMetricsAutoConfiguration.class,
+                    DistributeLockedAutoConfiguration.class, LeaderOnlyAutoConfiguration.class,
+                    LockFacadeMetricsAutoConfiguration.class,
                     LockFacadeHealthAutoConfiguration.class));
 
     @Test
@@ -58,7 +61,8 @@ class LockFacadeAutoConfigurationTest {
             assertThat(lock.settings().maxLocalHandoffs()).isEqualTo(3);
             assertThat(lock.settings().fairLocalLock()).isFalse();
             assertThat(lock.settings().deadlockDetection()).isEqualTo(DeadlockDetection.after(Duration.ofMillis(300)));
-            assertThat(context).hasBean(DistributeLockedConfiguration.ADVISOR_BEAN_NAME);
+            assertThat(context).hasBean(DistributeLockedConfiguration.ADVISOR_BEAN_NAME)
+                    .hasBean(LeaderOnlyConfiguration.ADVISOR_BEAN_NAME).hasSingleBean(LeaderOnlyLeaderships.class);
         });
     }
 

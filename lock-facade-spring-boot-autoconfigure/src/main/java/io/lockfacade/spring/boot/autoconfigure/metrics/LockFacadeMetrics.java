@@ -1,6 +1,7 @@
 package io.lockfacade.spring.boot.autoconfigure.metrics;
 
 import io.lockfacade.client.LockObserver;
+import io.lockfacade.client.PrimitiveObserver;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -34,10 +35,13 @@ import java.util.concurrent.atomic.AtomicLong;
  *       this node's threads told {@code DeadlockException}, by the type of the lock they waited for.</li>
  * </ul>
  *
+ * <p>Semaphores and leaderships: see {@link PrimitiveMeters} ({@code lockfacade.client.permits.held},
+ * {@code lockfacade.client.permits.waiting}, {@code lockfacade.client.leadership.elected} and {@code .revoked}).
+ *
  * <p>Series stay few: tags carry lock types (chosen by the code), never keys (data). A client that makes types from
  * data would still create at most {@link #MAX_LOCK_TYPES} type tags; later types share the tag {@value #OTHER_TYPES}.
  */
-public final class LockFacadeMetrics implements LockObserver {
+public final class LockFacadeMetrics implements LockObserver, PrimitiveObserver {
 
     /** Timer of acquisitions. */
     public static final String ACQUISITIONS = "lockfacade.client.acquisitions";
@@ -68,6 +72,7 @@ public final class LockFacadeMetrics implements LockObserver {
     private final AtomicLong held = new AtomicLong();
     private final Map<String, TypeMeters> byType = new ConcurrentHashMap<>();
     private final Map<String, Map<RemoteCallOutcome, Timer>> byMethod = new ConcurrentHashMap<>();
+    private final PrimitiveMeters primitives;
 
     /** @param registry where the meters are registered; the gauge at once, the others on first use */
     public LockFacadeMetrics(MeterRegistry registry) {
@@ -75,6 +80,32 @@ public final class LockFacadeMetrics implements LockObserver {
         Gauge.builder(HELD, held, AtomicLong::get)
                 .description("Locks held by this node's threads now")
                 .register(registry);
+        this.primitives = new PrimitiveMeters(registry);
+    }
+
+    @Override
+    public void permitsAcquired(String lockType, int permits) {
+        primitives.permitsAcquired(lockType, permits);
+    }
+
+    @Override
+    public void permitsReleased(String lockType, int permits) {
+        primitives.permitsReleased(lockType, permits);
+    }
+
+    @Override
+    public void permitWaiters(String lockType, int change) {
+        primitives.permitWaiters(lockType, change);
+    }
+
+    @Override
+    public void elected(String name) {
+        primitives.elected(name);
+    }
+
+    @Override
+    public void revoked(String name) {
+        primitives.revoked(name);
     }
 
     @Override
