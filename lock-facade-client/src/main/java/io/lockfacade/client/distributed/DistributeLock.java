@@ -4,11 +4,14 @@ import io.lockfacade.api.LockArguments;
 import io.lockfacade.api.LockLostException;
 import io.lockfacade.api.LockServiceUnavailableException;
 import io.lockfacade.api.MemoryLockService;
+import io.lockfacade.api.PrimitiveLockService;
 import io.lockfacade.client.LeasedLock;
 import io.lockfacade.client.LeasedLocks;
 import io.lockfacade.client.LockFacade;
 import io.lockfacade.client.LockObserver;
+import io.lockfacade.client.readwrite.FacadeReadWriteLock;
 import io.lockfacade.client.transport.RemoteMemoryLockService;
+import io.lockfacade.client.transport.RemotePrimitiveService;
 
 import java.time.Duration;
 import java.util.Objects;
@@ -17,6 +20,7 @@ import java.util.OptionalLong;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.locks.ReadWriteLock;
 
 /**
  * {@link LockFacade} for a cluster: locks are granted by the lock master, so one thread in the whole cluster
@@ -67,6 +71,7 @@ public class DistributeLock implements LockFacade, LeasedLocks, AutoCloseable {
     private final NodeSession session;
     private final RemoteLeases leases;
     private final ObservedAcquisitions acquisitions;
+    private final DistributedReadWriteLocks readWriteLocks;
     private final AtomicBoolean closed = new AtomicBoolean();
 
     /**
@@ -93,15 +98,28 @@ public class DistributeLock implements LockFacade, LeasedLocks, AutoCloseable {
      *                 for nothing
      */
     public DistributeLock(MemoryLockService master, DistributeLockSettings settings, LockObserver observer) {
-        this(master, settings, HandoffPolicy.bounded(settings.maxLocalHandoffs()), observer);
+        this(master, null, settings, HandoffPolicy.bounded(settings.maxLocalHandoffs()), observer);
+    }
+
+    /**
+     * @param master     the master's service for locks and sessions
+     * @param primitives the same master's read-write locks (and other primitives), usually from
+     *                   {@code MemoryLockServiceProxies.createPrimitives}; {@link #asReadWriteLock} needs it
+     * @param settings   node id, lease, renewal, hand-off bound and remote wait cap
+     * @param observer   hears what the locks do; {@link LockObserver#NONE} for nothing
+     */
+    public DistributeLock(MemoryLockService master, PrimitiveLockService primitives, DistributeLockSettings settings,
+                          LockObserver observer) {
+        this(master, Objects.requireNonNull(primitives, "primitives"), settings,
+                HandoffPolicy.bounded(settings.maxLocalHandoffs()), observer);
     }
 
     DistributeLock(MemoryLockService master, DistributeLockSettings settings, HandoffPolicy handoffPolicy) {
-        this(master, settings, handoffPolicy, LockObserver.NONE);
+        this(master, null, settings, handoffPolicy, LockObserver.NONE);
     }
 
-    private DistributeLock(MemoryLockService master, DistributeLockSettings settings, HandoffPolicy handoffPolicy,
-                           LockObserver observer) {
+    private DistributeLock(MemoryLockService master, PrimitiveLockService primitives, DistributeLockSettings settings,
+                           HandoffPolicy handoffPolicy, LockObserver observer) {
         this.settings = Objects.requireNonNull(settings, "settings");
         Objects.requireNonNull(observer, "observer");
         RemoteMemoryLockService remote = RemoteMemoryLockService.of(Objects.requireNonNull(master, "master"));
@@ -113,6 +131,11 @@ public class DistributeLock implements LockFacade, LeasedLocks, AutoCloseable {
                 Objects.requireNonNull(handoffPolicy, "handoffPolicy"), settings.fairLocalLock(),
                 settings.deadlockDetection(), id -> observer.deadlockVictim(id.lockType()));
         this.acquisitions = new ObservedAcquisitions(arbiter, observer);
+        this.readWriteLocks = primitives == null ? null : new DistributedReadWriteLocks(settings.nodeId(),
+                new RemoteReadWriteGrants(primitives instanceof RemotePrimitiveService ? primitives
+                        : new RemotePrimitiveService(primitives, grants.master()), grants.master(),
+                        settings.remoteWaitCap()), session, settings.maxLocalHandoffs(), settings.fairLocalLock(),
+                DistributedReadWriteLocks.DEFAULT_PROBE_AFTER_MILLIS);
     }
 
     /** @return the settings this lock was made with */
@@ -209,6 +232,21 @@ public class DistributeLock implements LockFacade, LeasedLocks, AutoCloseable {
     }
 
     /**
+     * {@inheritDoc} Arbitrated on this node first: the node's readers share one remote read grant, its writers
+     * pass one remote write grant among themselves; see {@link DistributedReadWriteLocks}.
+     *
+     * @throws UnsupportedOperationException if this lock was made without the master's primitives service
+     */
+    @Override
+    public ReadWriteLock asReadWriteLock(String lockType, String key) {
+        if (readWriteLocks == null) {
+            throw new UnsupportedOperationException(this + " was made without the master's primitives service: "
+                    + "pass MemoryLockServiceProxies.createPrimitives(...) to the constructor for read-write locks");
+        }
+        return new FacadeReadWriteLock(readWriteLocks, lockType, key);
+    }
+
+    /**
      * Stops lease renewal and releases grants cached for a hand-off. Locks still held stay held until their
      * holders unlock them (which releases them on the master) or their lease runs out; acquisitions then fail
      * with {@link IllegalStateException}. Calling it again does nothing.
@@ -216,6 +254,9 @@ public class DistributeLock implements LockFacade, LeasedLocks, AutoCloseable {
     @Override
     public void close() {
         if (closed.compareAndSet(false, true)) {
+            if (readWriteLocks != null) {
+                readWriteLocks.close();
+            }
             arbiter.close();
         }
     }
@@ -236,6 +277,11 @@ public class DistributeLock implements LockFacade, LeasedLocks, AutoCloseable {
     /** @return how many locks this node holds, waits for or caches; for tests and metrics */
     int localEntryCount() {
         return arbiter.entryCount();
+    }
+
+    /** @return how many read-write locks this node holds, waits for or caches; for tests */
+    int readWriteEntryCount() {
+        return readWriteLocks == null ? 0 : readWriteLocks.entryCount();
     }
 
     /** @return how many local threads wait long enough to be checked for a deadlock; for tests */

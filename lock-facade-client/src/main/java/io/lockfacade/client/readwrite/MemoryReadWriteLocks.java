@@ -5,8 +5,6 @@ import io.lockfacade.api.LockArguments;
 import java.util.Map;
 import java.util.OptionalLong;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.Lock;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 import java.util.function.LongSupplier;
 
@@ -40,7 +38,7 @@ public final class MemoryReadWriteLocks implements ReadWriteBackend {
             if (mode == ReadWriteMode.WRITE && rw.getReadHoldCount() > 0 && !rw.isWriteLockedByCurrentThread()) {
                 throw ReadWriteBackend.upgradeRefused(lockType, key);
             }
-            acquired = take(mode == ReadWriteMode.READ ? rw.readLock() : rw.writeLock(), timeoutNanos,
+            acquired = LocalWaits.take(mode == ReadWriteMode.READ ? rw.readLock() : rw.writeLock(), timeoutNanos,
                     interruptible);
             if (acquired) {
                 entry.tookOne(mode, fencingTokens);
@@ -87,38 +85,6 @@ public final class MemoryReadWriteLocks implements ReadWriteBackend {
     /** @return how many read-write locks are held or waited for; for tests */
     public int entryCount() {
         return entries.size();
-    }
-
-    private static boolean take(Lock side, long timeoutNanos, boolean interruptible) throws InterruptedException {
-        if (timeoutNanos == FOREVER) {
-            if (interruptible) {
-                side.lockInterruptibly();
-            } else {
-                side.lock();
-            }
-            return true;
-        }
-        if (timeoutNanos == 0) {
-            return side.tryLock();
-        }
-        if (interruptible) {
-            return side.tryLock(timeoutNanos, TimeUnit.NANOSECONDS);
-        }
-        long deadline = System.nanoTime() + timeoutNanos;
-        boolean interrupted = false;
-        try {
-            while (true) {
-                try {
-                    return side.tryLock(deadline - System.nanoTime(), TimeUnit.NANOSECONDS);
-                } catch (InterruptedException e) {
-                    interrupted = true;
-                }
-            }
-        } finally {
-            if (interrupted) {
-                Thread.currentThread().interrupt();
-            }
-        }
     }
 
     private Entry join(Name name) {
