@@ -4,14 +4,18 @@ import io.lockfacade.api.LockArguments;
 import io.lockfacade.api.LockLostException;
 import io.lockfacade.api.LockServiceUnavailableException;
 import io.lockfacade.api.MemoryLockService;
-import io.lockfacade.api.PrimitiveLockService;
+import io.lockfacade.client.Leadership;
+import io.lockfacade.client.LeadershipListener;
 import io.lockfacade.client.LeasedLock;
 import io.lockfacade.client.LeasedLocks;
 import io.lockfacade.client.LockFacade;
+import io.lockfacade.client.LockFacadeSemaphore;
 import io.lockfacade.client.LockObserver;
+import io.lockfacade.client.PrimitiveObserver;
+import io.lockfacade.client.leadership.DistributedLeaderships;
 import io.lockfacade.client.readwrite.FacadeReadWriteLock;
+import io.lockfacade.client.semaphore.DistributedSemaphores;
 import io.lockfacade.client.transport.RemoteMemoryLockService;
-import io.lockfacade.client.transport.RemotePrimitiveService;
 
 import java.time.Duration;
 import java.util.Objects;
@@ -72,6 +76,8 @@ public class DistributeLock implements LockFacade, LeasedLocks, AutoCloseable {
     private final RemoteLeases leases;
     private final ObservedAcquisitions acquisitions;
     private final DistributedReadWriteLocks readWriteLocks;
+    private final DistributedSemaphores semaphores;
+    private final DistributedLeaderships leaderships;
     private final AtomicBoolean closed = new AtomicBoolean();
 
     /**
@@ -98,28 +104,15 @@ public class DistributeLock implements LockFacade, LeasedLocks, AutoCloseable {
      *                 for nothing
      */
     public DistributeLock(MemoryLockService master, DistributeLockSettings settings, LockObserver observer) {
-        this(master, null, settings, HandoffPolicy.bounded(settings.maxLocalHandoffs()), observer);
-    }
-
-    /**
-     * @param master     the master's service for locks and sessions
-     * @param primitives the same master's read-write locks (and other primitives), usually from
-     *                   {@code MemoryLockServiceProxies.createPrimitives}; {@link #asReadWriteLock} needs it
-     * @param settings   node id, lease, renewal, hand-off bound and remote wait cap
-     * @param observer   hears what the locks do; {@link LockObserver#NONE} for nothing
-     */
-    public DistributeLock(MemoryLockService master, PrimitiveLockService primitives, DistributeLockSettings settings,
-                          LockObserver observer) {
-        this(master, Objects.requireNonNull(primitives, "primitives"), settings,
-                HandoffPolicy.bounded(settings.maxLocalHandoffs()), observer);
+        this(master, settings, HandoffPolicy.bounded(settings.maxLocalHandoffs()), observer);
     }
 
     DistributeLock(MemoryLockService master, DistributeLockSettings settings, HandoffPolicy handoffPolicy) {
-        this(master, null, settings, handoffPolicy, LockObserver.NONE);
+        this(master, settings, handoffPolicy, LockObserver.NONE);
     }
 
-    private DistributeLock(MemoryLockService master, PrimitiveLockService primitives, DistributeLockSettings settings,
-                           HandoffPolicy handoffPolicy, LockObserver observer) {
+    private DistributeLock(MemoryLockService master, DistributeLockSettings settings, HandoffPolicy handoffPolicy,
+                           LockObserver observer) {
         this.settings = Objects.requireNonNull(settings, "settings");
         Objects.requireNonNull(observer, "observer");
         RemoteMemoryLockService remote = RemoteMemoryLockService.of(Objects.requireNonNull(master, "master"));
@@ -131,11 +124,11 @@ public class DistributeLock implements LockFacade, LeasedLocks, AutoCloseable {
                 Objects.requireNonNull(handoffPolicy, "handoffPolicy"), settings.fairLocalLock(),
                 settings.deadlockDetection(), id -> observer.deadlockVictim(id.lockType()));
         this.acquisitions = new ObservedAcquisitions(arbiter, observer);
-        this.readWriteLocks = primitives == null ? null : new DistributedReadWriteLocks(settings.nodeId(),
-                new RemoteReadWriteGrants(primitives instanceof RemotePrimitiveService ? primitives
-                        : new RemotePrimitiveService(primitives, grants.master()), grants.master(),
-                        settings.remoteWaitCap()), session, settings.maxLocalHandoffs(), settings.fairLocalLock(),
-                DistributedReadWriteLocks.DEFAULT_PROBE_AFTER_MILLIS);
+        this.readWriteLocks = DistributedReadWriteLocks.of(remote.primitivesOrNotServed(), grants, session, settings);
+        this.semaphores = new DistributedSemaphores(remote.primitivesOrNotServed(), session,
+                settings.remoteWaitCap(), PrimitiveObserver.of(observer));
+        this.leaderships = new DistributedLeaderships(remote.primitivesOrNotServed(), session,
+                settings.remoteWaitCap(), PrimitiveObserver.of(observer));
     }
 
     /** @return the settings this lock was made with */
@@ -231,18 +224,27 @@ public class DistributeLock implements LockFacade, LeasedLocks, AutoCloseable {
         return leases.tryLease(id, lease);
     }
 
+    /** {@inheritDoc} Permits are held under the node's session, per thread: see {@link DistributedSemaphores}. */
+    @Override
+    public LockFacadeSemaphore semaphore(String lockType, String key, int permits) {
+        return semaphores.semaphore(lockType, key, permits);
+    }
+
+    /**
+     * {@inheritDoc} Joins in the background under the node's session; {@code isLeader()} turns false a tenth of the
+     * session TTL before the master could elect another node: see {@link DistributedLeaderships}.
+     */
+    @Override
+    public Leadership leadership(String name, LeadershipListener listener) {
+        return leaderships.leadership(name, listener);
+    }
+
     /**
      * {@inheritDoc} Arbitrated on this node first: the node's readers share one remote read grant, its writers
      * pass one remote write grant among themselves; see {@link DistributedReadWriteLocks}.
-     *
-     * @throws UnsupportedOperationException if this lock was made without the master's primitives service
      */
     @Override
     public ReadWriteLock asReadWriteLock(String lockType, String key) {
-        if (readWriteLocks == null) {
-            throw new UnsupportedOperationException(this + " was made without the master's primitives service: "
-                    + "pass MemoryLockServiceProxies.createPrimitives(...) to the constructor for read-write locks");
-        }
         return new FacadeReadWriteLock(readWriteLocks, lockType, key);
     }
 
@@ -254,9 +256,9 @@ public class DistributeLock implements LockFacade, LeasedLocks, AutoCloseable {
     @Override
     public void close() {
         if (closed.compareAndSet(false, true)) {
-            if (readWriteLocks != null) {
-                readWriteLocks.close();
-            }
+            readWriteLocks.close();
+            leaderships.close();
+            semaphores.close();
             arbiter.close();
         }
     }
@@ -281,7 +283,7 @@ public class DistributeLock implements LockFacade, LeasedLocks, AutoCloseable {
 
     /** @return how many read-write locks this node holds, waits for or caches; for tests */
     int readWriteEntryCount() {
-        return readWriteLocks == null ? 0 : readWriteLocks.entryCount();
+        return readWriteLocks.entryCount();
     }
 
     /** @return how many local threads wait long enough to be checked for a deadlock; for tests */

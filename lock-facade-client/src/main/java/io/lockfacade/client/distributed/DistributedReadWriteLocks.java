@@ -1,6 +1,7 @@
 package io.lockfacade.client.distributed;
 
 import io.lockfacade.api.LockLostException;
+import io.lockfacade.api.PrimitiveLockService;
 import io.lockfacade.client.distributed.ReadWriteEntry.ReaderHold;
 import io.lockfacade.client.readwrite.LocalWaits;
 import io.lockfacade.client.readwrite.ReadWriteBackend;
@@ -67,6 +68,17 @@ final class DistributedReadWriteLocks implements ReadWriteBackend, AutoCloseable
         this.fair = fair;
         this.probeAfterNanos = TimeUnit.MILLISECONDS.toNanos(probeAfterMillis);
         this.checks = new ReadGrantChecks(nodeId, remote);
+    }
+
+    /**
+     * @param primitives the master's read-write calls; a master without them answers every acquisition with
+     *                   {@link io.lockfacade.api.CallNotServedException}
+     */
+    static DistributedReadWriteLocks of(PrimitiveLockService primitives, RemoteGrants grants, NodeSession session,
+                                        DistributeLockSettings settings) {
+        return new DistributedReadWriteLocks(settings.nodeId(), new RemoteReadWriteGrants(primitives,
+                grants.master(), settings.remoteWaitCap()), session, settings.maxLocalHandoffs(),
+                settings.fairLocalLock(), DEFAULT_PROBE_AFTER_MILLIS);
     }
 
     @Override

@@ -4,6 +4,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.time.Duration;
+import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
@@ -26,7 +27,7 @@ import java.util.function.LongSupplier;
  *       each of its holds once, and marks the ones the master no longer holds lost.</li>
  * </ul>
  */
-final class NodeSession implements AutoCloseable {
+final class NodeSession implements NodeSessionView, AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(NodeSession.class);
 
@@ -103,6 +104,38 @@ final class NodeSession implements AutoCloseable {
             current = new SessionLease(id, grants.openSession(id, ttlMillis), startedNanos, nanoClock);
         }
         return current;
+    }
+
+    @Override
+    public String nodeId() {
+        return nodeId;
+    }
+
+    @Override
+    public String liveSessionId() {
+        return current().id();
+    }
+
+    @Override
+    public Optional<Confirmed> confirmed(String sessionId) {
+        SessionLease live = current;
+        if (live == null || !live.id().equals(sessionId) || live.isLost() || keepAliveThread.isShutdown()) {
+            return Optional.empty();
+        }
+        return Optional.of(new Confirmed(live.deadlineNanos(), live.ttlMillis()));
+    }
+
+    @Override
+    public void ended(String sessionId, String reason) {
+        SessionLease live = current;
+        if (live != null && live.id().equals(sessionId)) {
+            lost(live, "the master ended it: " + reason);
+        }
+    }
+
+    @Override
+    public long nanoTime() {
+        return nanoClock.getAsLong();
     }
 
     /** Forgets a session the master refused, so that the next acquisition opens a new one. */

@@ -65,6 +65,11 @@ final class SessionLease {
         return forceRemovalsSeen;
     }
 
+    /** @return when the session is lost unless a keep-alive is confirmed first, on the node's clock */
+    long deadlineNanos() {
+        return deadlineNanos;
+    }
+
     long ttlMillis() {
         return ttlMillis;
     }

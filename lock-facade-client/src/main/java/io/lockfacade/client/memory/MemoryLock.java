@@ -2,13 +2,19 @@ package io.lockfacade.client.memory;
 
 import io.lockfacade.api.DeadlockException;
 import io.lockfacade.api.LockArguments;
+import io.lockfacade.client.Leadership;
+import io.lockfacade.client.LeadershipListener;
 import io.lockfacade.client.LockFacade;
+import io.lockfacade.client.LockFacadeSemaphore;
+import io.lockfacade.client.PrimitiveObserver;
 import io.lockfacade.client.deadlock.DeadlockDetection;
 import io.lockfacade.client.deadlock.InspectableLock;
 import io.lockfacade.client.deadlock.ThreadWaits;
 import io.lockfacade.client.deadlock.TimedAttempt;
 import io.lockfacade.client.readwrite.FacadeReadWriteLock;
 import io.lockfacade.client.readwrite.MemoryReadWriteLocks;
+import io.lockfacade.client.leadership.MemoryLeaderships;
+import io.lockfacade.client.semaphore.MemorySemaphores;
 
 import java.util.Objects;
 import java.util.OptionalLong;
@@ -37,6 +43,9 @@ public class MemoryLock implements LockFacade {
     private final AtomicLong fencingTokens = new AtomicLong();
     private final ThreadWaits<LockId> waits;
     private final MemoryReadWriteLocks readWriteLocks = new MemoryReadWriteLocks(fencingTokens::incrementAndGet);
+    private final MemorySemaphores semaphores = new MemorySemaphores();
+    private final MemoryLeaderships leaderships = new MemoryLeaderships(fencingTokens::incrementAndGet,
+            PrimitiveObserver.NONE);
 
     /** Detects deadlocks with the default check delay ({@link DeadlockDetection#DEFAULT}). */
     public MemoryLock() {
@@ -238,6 +247,18 @@ public class MemoryLock implements LockFacade {
     }
 
     /** A lock type and key, checked against the contract's limits. */
+    /** {@inheritDoc} One JVM's permits, per thread, first come first served: see {@link MemorySemaphores}. */
+    @Override
+    public LockFacadeSemaphore semaphore(String lockType, String key, int permits) {
+        return semaphores.semaphore(lockType, key, permits);
+    }
+
+    /** {@inheritDoc} Among this JVM's participants; epochs are fencing tokens: see {@link MemoryLeaderships}. */
+    @Override
+    public Leadership leadership(String name, LeadershipListener listener) {
+        return leaderships.leadership(name, listener);
+    }
+
     private record LockId(String lockType, String key) {
 
         static LockId of(String lockType, String key) {

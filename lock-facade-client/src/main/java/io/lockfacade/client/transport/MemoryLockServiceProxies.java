@@ -54,7 +54,7 @@ public final class MemoryLockServiceProxies {
         Objects.requireNonNull(connections, "connections");
         URI endpoint = endpoint(masterUrl);
         return new RemoteMemoryLockService(proxy(MemoryLockService.class, endpoint, settings, connections),
-                endpoint.toString());
+                endpoint.toString()).withPrimitives(createPrimitives(endpoint, settings, connections));
     }
 
     /**

@@ -1,12 +1,16 @@
 package io.lockfacade.client.transport;
 
+import io.lockfacade.api.CallNotServedException;
 import io.lockfacade.api.LockGrant;
 import io.lockfacade.api.LockServiceUnavailableException;
 import io.lockfacade.api.MemoryLockService;
+import io.lockfacade.api.PrimitiveLockService;
 import io.lockfacade.api.YieldOutcome;
 import io.lockfacade.client.LockObserver;
 
+import java.lang.reflect.Proxy;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.function.Supplier;
 
 /**
@@ -27,19 +31,64 @@ public final class RemoteMemoryLockService implements MemoryLockService {
     private final MemoryLockService delegate;
     private final String master;
     private final boolean settlesAbandoned;
+    private final PrimitiveLockService primitives;
 
     /**
      * @param delegate the service to call, usually a Hessian proxy
      * @param master   how messages name the master, usually its URL
      */
     public RemoteMemoryLockService(MemoryLockService delegate, String master) {
-        this(delegate, master, delegate instanceof FailoverMemoryLockService);
+        this(delegate, master, delegate instanceof FailoverMemoryLockService, null);
     }
 
-    private RemoteMemoryLockService(MemoryLockService delegate, String master, boolean settlesAbandoned) {
+    private RemoteMemoryLockService(MemoryLockService delegate, String master, boolean settlesAbandoned,
+                                    PrimitiveLockService primitives) {
         this.delegate = Objects.requireNonNull(delegate, "delegate");
         this.master = Objects.requireNonNull(master, "master");
         this.settlesAbandoned = settlesAbandoned;
+        this.primitives = primitives;
+    }
+
+    /**
+     * @param service the same master's semaphore, leadership and read-write calls, usually
+     *                {@link MemoryLockServiceProxies#createPrimitives}
+     * @return this service, also carrying {@code service} for {@link #primitives()}
+     */
+    public RemoteMemoryLockService withPrimitives(PrimitiveLockService service) {
+        return new RemoteMemoryLockService(delegate, master, settlesAbandoned,
+                Objects.requireNonNull(service, "service"));
+    }
+
+    /**
+     * @return the same master's semaphore, leadership and read-write calls, if this client was built with them
+     *         ({@link MemoryLockServiceProxies#create} does so for a single master)
+     */
+    public Optional<PrimitiveLockService> primitives() {
+        return Optional.ofNullable(primitives);
+    }
+
+    /**
+     * @return {@link #primitives()}, or, for a client built without them (a master group's, or one made from a bare
+     *         proxy), a service whose every call throws {@link CallNotServedException}
+     */
+    public PrimitiveLockService primitivesOrNotServed() {
+        if (primitives != null) {
+            return primitives;
+        }
+        String message = "the client of " + master + " does not serve semaphores, leaderships or read-write locks: "
+                + "a master group does not serve them yet, and a single master's client must come from "
+                + "MemoryLockServiceProxies.create";
+        return (PrimitiveLockService) Proxy.newProxyInstance(PrimitiveLockService.class.getClassLoader(),
+                new Class<?>[] {PrimitiveLockService.class}, (proxy, method, args) -> {
+                    if (method.getDeclaringClass() == Object.class) {
+                        return switch (method.getName()) {
+                            case "equals" -> proxy == args[0];
+                            case "hashCode" -> System.identityHashCode(proxy);
+                            default -> "not served: " + master;
+                        };
+                    }
+                    throw new CallNotServedException(message);
+                });
     }
 
     /**
@@ -67,7 +116,7 @@ public final class RemoteMemoryLockService implements MemoryLockService {
      */
     public RemoteMemoryLockService observedBy(LockObserver observer) {
         return new RemoteMemoryLockService(new ObservedMemoryLockService(delegate, observer), master,
-                settlesAbandoned);
+                settlesAbandoned, primitives);
     }
 
     /** @return how messages name the master */

@@ -1,7 +1,6 @@
 package io.lockfacade.client.distributed;
 
 import io.lockfacade.client.LockFacade;
-import io.lockfacade.client.LockObserver;
 import io.lockfacade.client.readwrite.ReadWriteLockContractTest;
 import io.lockfacade.client.transport.ClientTransportSettings;
 import io.lockfacade.client.transport.MemoryLockServiceProxies;
@@ -24,8 +23,7 @@ class DistributeReadWriteLockRealMasterTest extends ReadWriteLockContractTest {
         // tag::distribute-rw[]
         DistributeLock locks = new DistributeLock(
                 MemoryLockServiceProxies.create(master.serviceUri(), transport, connections),
-                MemoryLockServiceProxies.createPrimitives(master.serviceUri(), transport, connections),
-                DistributeLockSettings.defaults().withNodeId("rw-contract"), LockObserver.NONE);
+                DistributeLockSettings.defaults().withNodeId("rw-contract"));
         // end::distribute-rw[]
         distributed = locks;
         return locks;
