@@ -78,6 +78,7 @@ final class ReadWriteResults {
     private String markdown() {
         List<Long> sorted = writerWaitsMicros.stream().sorted().toList();
         long median = sorted.isEmpty() ? -1 : sorted.get(sorted.size() / 2);
+        long p90 = sorted.isEmpty() ? -1 : sorted.get(sorted.size() * 9 / 10);
         return String.format(Locale.ROOT, """
                 # Read-write locks: DistributeLock, one master
 
@@ -91,12 +92,12 @@ final class ReadWriteResults {
                 | same workload under the mutex: ops/s | %.0f | - | - |
                 | read-write over mutex | %.2f | ≥ %.1f | %s |
                 | one node: remote read-lock calls per read acquisition (%d calls, %d reads) | %.4f | ≤ %.2f | %s |
-                | writer behind a stream of readers on another node: %d waits, median %d µs, longest over the read hold | %.2f | ≤ %.1f | %s |
+                | writer behind a stream of readers on another node: %d waits, median %d µs, p90 %d µs; longest over the read hold | %.2f | ≤ %.1f | %s |
                 """, at, settings.name(), settings.rounds(), settings.seconds(), settings.threads(),
                 settings.shortHoldMicros(), settings.readHoldMillis(), load, settings.threads(), rwOpsPerSecond,
                 mutexOpsPerSecond, throughputRatio(), THROUGHPUT_TARGET, met(throughputRatio() >= THROUGHPUT_TARGET),
                 singleNodeReadCalls, singleNodeReads, callsPerRead(), CALLS_PER_READ_TARGET,
-                met(callsPerRead() <= CALLS_PER_READ_TARGET), writerWaitsMicros.size(), median, writerWaitRatio(),
+                met(callsPerRead() <= CALLS_PER_READ_TARGET), writerWaitsMicros.size(), median, p90, writerWaitRatio(),
                 WRITER_WAIT_TARGET, met(writerWaitRatio() <= WRITER_WAIT_TARGET));
     }
 

@@ -10,8 +10,6 @@ import io.lockfacade.client.readwrite.ReadWriteMode;
 import java.util.OptionalLong;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
-import java.util.function.LongSupplier;
 
 /**
  * The read-write locks of a {@code DistributeLock}, arbitrated on the node first ({@link ReadWriteEntry}).
@@ -44,18 +42,16 @@ import java.util.function.LongSupplier;
 final class DistributedReadWriteLocks implements ReadWriteBackend, AutoCloseable {
 
     /** Default age of a shared read grant after which a joining reader checks for writers waiting elsewhere. */
-    static final long DEFAULT_PROBE_AFTER_MILLIS = 20;
+    static final long DEFAULT_PROBE_AFTER_MILLIS = 10;
 
     private final String nodeId;
     private final RemoteReadWriteGrants remote;
     private final NodeSession session;
-    private final LongSupplier nanoClock;
     private final int maxLocalHandoffs;
-    private final long probeAfterNanos;
     private final boolean fair;
     private final ConcurrentHashMap<LockId, ReadWriteEntry> entries = new ConcurrentHashMap<>();
-    private final AtomicLong readOwners = new AtomicLong();
     private final ReadGrantChecks checks;
+    private final SharedReads sharedReads;
     private volatile boolean closed;
 
     DistributedReadWriteLocks(String nodeId, RemoteReadWriteGrants remote, NodeSession session,
@@ -63,11 +59,11 @@ final class DistributedReadWriteLocks implements ReadWriteBackend, AutoCloseable
         this.nodeId = nodeId;
         this.remote = remote;
         this.session = session;
-        this.nanoClock = session.nanoClock();
         this.maxLocalHandoffs = maxLocalHandoffs;
         this.fair = fair;
-        this.probeAfterNanos = TimeUnit.MILLISECONDS.toNanos(probeAfterMillis);
         this.checks = new ReadGrantChecks(nodeId, remote);
+        this.sharedReads = new SharedReads(nodeId, remote, session, checks,
+                TimeUnit.MILLISECONDS.toNanos(probeAfterMillis));
     }
 
     /**
@@ -175,7 +171,7 @@ final class DistributedReadWriteLocks implements ReadWriteBackend, AutoCloseable
                 }
                 return acquired;
             }
-            SharedReadGrant shared = joinShared(id, entry, deadline, interruptible);
+            SharedReadGrant shared = sharedReads.join(id, entry, deadline, interruptible);
             if (shared != null) {
                 entry.addReader(me, new ReaderHold(shared.hold(), shared));
                 acquired = true;
@@ -185,50 +181,6 @@ final class DistributedReadWriteLocks implements ReadWriteBackend, AutoCloseable
             if (!acquired) {
                 entry.local.readLock().unlock();
             }
-        }
-    }
-
-    /** Joins the node's shared read grant, fetching one from the master if there is none. */
-    private SharedReadGrant joinShared(LockId id, ReadWriteEntry entry, Deadline deadline, boolean interruptible)
-            throws InterruptedException {
-        while (true) {
-            ReadWriteEntry.JoinStep step = entry.joinShared(nanoClock.getAsLong(), probeAfterNanos);
-            if (step instanceof ReadWriteEntry.Joined joined) {
-                if (joined.probe()) {
-                    checks.check(id, readOwner(), session, fresh -> checks.releaseAll(
-                            entry.probed(joined.grant(), fresh, nanoClock.getAsLong())));
-                }
-                return joined.grant();
-            }
-            if (step instanceof ReadWriteEntry.Fetch fetch) {
-                RemoteHold granted;
-                try {
-                    checks.releaseQuietlyOrRetry(fetch.releaseFirst(), fetch.releaseMode());
-                    granted = remote.acquire(id, ReadWriteMode.READ, readOwner(), session, deadline, interruptible);
-                } catch (Throwable failed) {
-                    entry.fetched(null, nanoClock.getAsLong()); // lets a waiting local reader ask instead
-                    throw failed;
-                }
-                return entry.fetched(granted, nanoClock.getAsLong());
-            }
-            if (deadline.hasPassed()) {
-                return null; // another local reader is still asking the master
-            }
-            awaitFetch(entry, deadline, interruptible);
-        }
-    }
-
-    private static void awaitFetch(ReadWriteEntry entry, Deadline deadline, boolean interruptible)
-            throws InterruptedException {
-        long millis = Math.min(TimeUnit.NANOSECONDS.toMillis(deadline.remainingNanos()) + 1, 100);
-        try {
-            entry.awaitFetch(millis);
-        } catch (InterruptedException e) {
-            if (interruptible) {
-                throw e;
-            }
-            Thread.currentThread().interrupt();
-            Thread.onSpinWait();
         }
     }
 
@@ -341,10 +293,6 @@ final class DistributedReadWriteLocks implements ReadWriteBackend, AutoCloseable
 
     private static long localWait(Deadline deadline, long timeoutNanos) {
         return timeoutNanos == FOREVER ? FOREVER : deadline.remainingNanos();
-    }
-
-    private String readOwner() {
-        return nodeId + ":readers#" + readOwners.incrementAndGet();
     }
 
     private ReadWriteEntry join(LockId id) {

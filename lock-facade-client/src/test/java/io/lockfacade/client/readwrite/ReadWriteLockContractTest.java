@@ -136,13 +136,16 @@ public abstract class ReadWriteLockContractTest {
 
     @Test
     void aWriterMayDowngradeToAReader() throws Exception {
-        ModeLock read = (ModeLock) rw().readLock();
-        ModeLock write = (ModeLock) rw().writeLock();
+        // tag::downgrade[]
+        ReadWriteLock prices = locks.asReadWriteLock("catalog", "prices");
+        Lock write = prices.writeLock();
+        Lock read = prices.readLock();
         write.lock();
-        long writeToken = write.fencingToken().orElseThrow();
-        read.lock();
-        long readToken = read.fencingToken().orElseThrow();
-        write.unlock();
+        long writeToken = ((ModeLock) write).fencingToken().orElseThrow(); // hand it to the fenced store
+        read.lock();    // a writer may take the read lock...
+        write.unlock(); // ...and let the write lock go: other readers may now come in, no writer can
+        // end::downgrade[]
+        long readToken = ((ModeLock) read).fencingToken().orElseThrow();
         try {
             assertTrue(readToken > writeToken, "the read grant is newer than the write grant");
             assertTrue(inOtherThread(() -> {
