@@ -13,6 +13,7 @@ import io.lockfacade.client.LockFacadeSemaphore;
 import io.lockfacade.client.LockObserver;
 import io.lockfacade.client.PrimitiveObserver;
 import io.lockfacade.client.leadership.DistributedLeaderships;
+import io.lockfacade.client.readwrite.FacadeReadWriteLock;
 import io.lockfacade.client.semaphore.DistributedSemaphores;
 import io.lockfacade.client.transport.RemoteMemoryLockService;
 
@@ -23,6 +24,7 @@ import java.util.OptionalLong;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.locks.ReadWriteLock;
 
 /**
  * {@link LockFacade} for a cluster: locks are granted by the lock master, so one thread in the whole cluster
@@ -73,6 +75,7 @@ public class DistributeLock implements LockFacade, LeasedLocks, AutoCloseable {
     private final NodeSession session;
     private final RemoteLeases leases;
     private final ObservedAcquisitions acquisitions;
+    private final DistributedReadWriteLocks readWriteLocks;
     private final DistributedSemaphores semaphores;
     private final DistributedLeaderships leaderships;
     private final AtomicBoolean closed = new AtomicBoolean();
@@ -121,6 +124,7 @@ public class DistributeLock implements LockFacade, LeasedLocks, AutoCloseable {
                 Objects.requireNonNull(handoffPolicy, "handoffPolicy"), settings.fairLocalLock(),
                 settings.deadlockDetection(), id -> observer.deadlockVictim(id.lockType()));
         this.acquisitions = new ObservedAcquisitions(arbiter, observer);
+        this.readWriteLocks = DistributedReadWriteLocks.of(remote.primitivesOrNotServed(), grants, session, settings);
         this.semaphores = new DistributedSemaphores(remote.primitivesOrNotServed(), session,
                 settings.remoteWaitCap(), PrimitiveObserver.of(observer));
         this.leaderships = new DistributedLeaderships(remote.primitivesOrNotServed(), session,
@@ -236,6 +240,15 @@ public class DistributeLock implements LockFacade, LeasedLocks, AutoCloseable {
     }
 
     /**
+     * {@inheritDoc} Arbitrated on this node first: the node's readers share one remote read grant, its writers
+     * pass one remote write grant among themselves; see {@link DistributedReadWriteLocks}.
+     */
+    @Override
+    public ReadWriteLock asReadWriteLock(String lockType, String key) {
+        return new FacadeReadWriteLock(readWriteLocks, lockType, key);
+    }
+
+    /**
      * Stops lease renewal and releases grants cached for a hand-off. Locks still held stay held until their
      * holders unlock them (which releases them on the master) or their lease runs out; acquisitions then fail
      * with {@link IllegalStateException}. Calling it again does nothing.
@@ -243,6 +256,7 @@ public class DistributeLock implements LockFacade, LeasedLocks, AutoCloseable {
     @Override
     public void close() {
         if (closed.compareAndSet(false, true)) {
+            readWriteLocks.close();
             leaderships.close();
             semaphores.close();
             arbiter.close();
@@ -265,6 +279,11 @@ public class DistributeLock implements LockFacade, LeasedLocks, AutoCloseable {
     /** @return how many locks this node holds, waits for or caches; for tests and metrics */
     int localEntryCount() {
         return arbiter.entryCount();
+    }
+
+    /** @return how many read-write locks this node holds, waits for or caches; for tests */
+    int readWriteEntryCount() {
+        return readWriteLocks.entryCount();
     }
 
     /** @return how many local threads wait long enough to be checked for a deadlock; for tests */

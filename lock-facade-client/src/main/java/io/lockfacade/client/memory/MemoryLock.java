@@ -11,6 +11,8 @@ import io.lockfacade.client.deadlock.DeadlockDetection;
 import io.lockfacade.client.deadlock.InspectableLock;
 import io.lockfacade.client.deadlock.ThreadWaits;
 import io.lockfacade.client.deadlock.TimedAttempt;
+import io.lockfacade.client.readwrite.FacadeReadWriteLock;
+import io.lockfacade.client.readwrite.MemoryReadWriteLocks;
 import io.lockfacade.client.leadership.MemoryLeaderships;
 import io.lockfacade.client.semaphore.MemorySemaphores;
 
@@ -20,6 +22,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.ReadWriteLock;
 
 /**
  * {@link LockFacade} for a single JVM: the article's in-memory lock, without its defects.
@@ -39,6 +42,7 @@ public class MemoryLock implements LockFacade {
     private final ConcurrentHashMap<LockId, Entry> entries = new ConcurrentHashMap<>();
     private final AtomicLong fencingTokens = new AtomicLong();
     private final ThreadWaits<LockId> waits;
+    private final MemoryReadWriteLocks readWriteLocks = new MemoryReadWriteLocks(fencingTokens::incrementAndGet);
     private final MemorySemaphores semaphores = new MemorySemaphores();
     private final MemoryLeaderships leaderships = new MemoryLeaderships(fencingTokens::incrementAndGet,
             PrimitiveObserver.NONE);
@@ -149,6 +153,16 @@ public class MemoryLock implements LockFacade {
     public boolean isLost(String lockType, String key) {
         LockId.of(lockType, key);
         return false;
+    }
+
+    /**
+     * {@inheritDoc} In this JVM: fair (first come, first served: once a writer waits, later readers queue behind
+     * it), a read-to-write upgrade refused at once with {@link io.lockfacade.api.AcquisitionRefusedException},
+     * fencing tokens from the same counter as the mutexes; see {@link MemoryReadWriteLocks}.
+     */
+    @Override
+    public ReadWriteLock asReadWriteLock(String lockType, String key) {
+        return new FacadeReadWriteLock(readWriteLocks, lockType, key);
     }
 
     /** @return how many threads wait long enough to be checked for a deadlock; for tests */

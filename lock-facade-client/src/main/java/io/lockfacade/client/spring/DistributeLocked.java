@@ -18,6 +18,9 @@ import java.lang.annotation.Target;
  * public void ship(String orderId) {
  *     warehouse.ship(orderId, LockContext.currentFencingToken());
  * }
+ *
+ * @DistributeLocked(type = "catalog", key = "'prices'", mode = LockMode.READ)
+ * public Prices prices() { ... }          // many readers at once, never while a WRITE method runs
  * }</pre>
  *
  * <p><b>Key.</b> {@link #key()} is a Spring Expression Language expression over the arguments: a parameter by
@@ -83,4 +86,14 @@ public @interface DistributeLocked {
      * @return the wait in milliseconds
      */
     long waitMillis() default DEFAULT_WAIT_MILLIS;
+
+    /**
+     * Which lock the method holds: the mutex (the default), or the read or write side of the type and key's
+     * read-write lock, a namespace of its own. A method holding the read lock that calls a {@code WRITE} method of
+     * the same type and key fails at once with {@link io.lockfacade.api.AcquisitionRefusedException} (it would
+     * wait for itself); a {@code WRITE} method may call a {@code READ} one (a downgrade while it runs).
+     *
+     * @return the mode
+     */
+    LockMode mode() default LockMode.MUTEX;
 }

@@ -2,12 +2,16 @@ package io.lockfacade.client.spring;
 
 import io.lockfacade.client.LockFacade;
 import io.lockfacade.client.LockHandle;
+import io.lockfacade.client.readwrite.ModeLock;
+import io.lockfacade.client.readwrite.ReadWriteHandle;
 import org.aopalliance.intercept.MethodInterceptor;
 import org.aopalliance.intercept.MethodInvocation;
 import org.springframework.aop.support.AopUtils;
 
 import java.lang.reflect.Method;
 import java.util.Objects;
+import java.util.concurrent.locks.Lock;
+import java.util.concurrent.locks.ReadWriteLock;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Supplier;
 
@@ -34,7 +38,7 @@ final class DistributeLockedInterceptor implements MethodInterceptor {
             return invocation.proceed();
         }
         String key = locked.key(invocation.getArguments(), target, targetClass);
-        LockHandle handle = acquire(locked, key, invocation.getMethod());
+        Held handle = acquire(locked, key, invocation.getMethod());
         Throwable failure = null;
         LockContext.push(new HeldLock(locked.lockType(), key, handle.fencingToken()));
         try {
@@ -48,9 +52,14 @@ final class DistributeLockedInterceptor implements MethodInterceptor {
         }
     }
 
-    private LockHandle acquire(LockedMethod locked, String key, Method method) throws InterruptedException {
+    private Held acquire(LockedMethod locked, String key, Method method) throws InterruptedException {
         try {
-            return facade.get().acquire(locked.lockType(), key, locked.waitTime());
+            if (locked.mode() == LockMode.MUTEX) {
+                LockHandle handle = facade.get().acquire(locked.lockType(), key, locked.waitTime());
+                return new Held(handle.fencingToken(), handle::close);
+            }
+            ReadWriteHandle handle = side(locked, key).acquire(locked.waitTime());
+            return new Held(handle.fencingToken(), handle::close);
         } catch (TimeoutException e) {
             throw new LockAcquisitionTimeoutException(locked.description(), locked.lockType(), key,
                     locked.waitTime(), e);
@@ -64,8 +73,25 @@ final class DistributeLockedInterceptor implements MethodInterceptor {
         }
     }
 
+    private ModeLock side(LockedMethod locked, String key) {
+        ReadWriteLock readWrite = facade.get().asReadWriteLock(locked.lockType(), key);
+        Lock side = locked.mode() == LockMode.READ ? readWrite.readLock() : readWrite.writeLock();
+        if (side instanceof ModeLock modeLock) {
+            return modeLock;
+        }
+        throw new IllegalStateException("@DistributeLocked(mode = " + locked.mode() + ") on " + locked.description()
+                + " needs a LockFacade whose read-write locks carry fencing tokens (MemoryLock, DistributeLock)");
+    }
+
+    /** A held lock of either kind: its token and how to release it. */
+    private record Held(long fencingToken, Runnable release) {
+        void close() {
+            release.run();
+        }
+    }
+
     /** Releases; a release failure after a failed method is attached to it rather than hiding it. */
-    private static void release(LockHandle handle, Throwable failure) {
+    private static void release(Held handle, Throwable failure) {
         try {
             handle.close();
         } catch (RuntimeException e) {

@@ -10,8 +10,8 @@ import java.util.Arrays;
 import java.util.stream.Collectors;
 
 /**
- * One {@link DistributeLocked} method, its annotation checked: the lock type, the parsed key expression and the
- * wait. Immutable and shared by all calls of the method.
+ * One {@link DistributeLocked} method, its annotation checked: the lock type, the parsed key expression, the
+ * wait and the mode. Immutable and shared by all calls of the method.
  */
 final class LockedMethod {
 
@@ -19,12 +19,14 @@ final class LockedMethod {
     private final String lockType;
     private final LockKeyExpression key;
     private final Duration wait;
+    private final LockMode mode;
 
-    private LockedMethod(String description, String lockType, LockKeyExpression key, Duration wait) {
+    private LockedMethod(String description, String lockType, LockKeyExpression key, Duration wait, LockMode mode) {
         this.description = description;
         this.lockType = lockType;
         this.key = key;
         this.wait = wait;
+        this.mode = mode;
     }
 
     /**
@@ -50,7 +52,8 @@ final class LockedMethod {
         }
         LockKeyExpression key = LockKeyExpression.parse(method, description, annotation.key(), parser,
                 parameterNames);
-        return new LockedMethod(description, annotation.type(), key, Duration.ofMillis(annotation.waitMillis()));
+        return new LockedMethod(description, annotation.type(), key, Duration.ofMillis(annotation.waitMillis()),
+                annotation.mode());
     }
 
     /** @return the method as messages name it, e.g. {@code OrderService.ship(String)} */
@@ -61,6 +64,11 @@ final class LockedMethod {
     /** @return the lock type */
     String lockType() {
         return lockType;
+    }
+
+    /** @return which lock a call holds: the mutex, or a side of the read-write lock */
+    LockMode mode() {
+        return mode;
     }
 
     /** @return how long a call waits for the lock */

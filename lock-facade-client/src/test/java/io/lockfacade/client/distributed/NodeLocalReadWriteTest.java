@@ -1,0 +1,244 @@
+package io.lockfacade.client.distributed;
+
+import io.lockfacade.api.LockLostException;
+import io.lockfacade.api.PrimitiveLockService;
+import io.lockfacade.client.readwrite.FacadeReadWriteLock;
+import io.lockfacade.client.readwrite.ModeLock;
+import io.lockfacade.client.transport.ClientTransportSettings;
+import io.lockfacade.client.transport.MemoryLockServiceProxies;
+import io.lockfacade.client.transport.PooledHttpConnectionFactory;
+import io.lockfacade.server.session.SessionInfo;
+import io.lockfacade.testsupport.await.Await;
+import io.lockfacade.webapp.MasterOptions;
+import io.lockfacade.webapp.MasterServer;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.LongAdder;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Node-local arbitration of {@link DistributedReadWriteLocks} on a real master over HTTP: what it saves in remote
+ * calls, that writers of other nodes are not starved, hand-off bounds and lost sessions.
+ */
+class NodeLocalReadWriteTest {
+
+    private static final String TYPE = "catalog";
+    private static final String KEY = "prices";
+    private static final long NEVER_CHECK = TimeUnit.HOURS.toMillis(1);
+
+    private final ExecutorService threads = Executors.newCachedThreadPool();
+    private final List<AutoCloseable> nodes = new ArrayList<>();
+    private final Map<String, LongAdder> calls = new ConcurrentHashMap<>();
+    private MasterServer master;
+    private ClientTransportSettings transport;
+    private PooledHttpConnectionFactory connections;
+
+    @BeforeEach
+    void startMaster() throws Exception {
+        master = MasterServer.start(MasterOptions.defaults("rw-node-test").withPort(0));
+        transport = ClientTransportSettings.defaults();
+        connections = new PooledHttpConnectionFactory(transport);
+    }
+
+    @AfterEach
+    void stopAll() throws Exception {
+        threads.shutdownNow();
+        assertTrue(threads.awaitTermination(20, TimeUnit.SECONDS));
+        for (AutoCloseable node : nodes) {
+            node.close();
+        }
+        connections.close();
+        master.stop();
+    }
+
+    @Test
+    void readersOfOneNodeShareOneRemoteGrant() throws Exception {
+        FacadeReadWriteLock rw = node("n1", NEVER_CHECK, 32);
+        int readers = 8;
+        CountDownLatch allIn = new CountDownLatch(readers);
+        CountDownLatch leave = new CountDownLatch(1);
+        List<Future<Long>> running = new ArrayList<>();
+        for (int i = 0; i < readers; i++) {
+            running.add(threads.submit(() -> {
+                rw.readLock().lock();
+                try {
+                    allIn.countDown();
+                    leave.await();
+                    return rw.readLock().fencingToken().orElseThrow();
+                } finally {
+                    rw.readLock().unlock();
+                }
+            }));
+        }
+        assertTrue(allIn.await(20, TimeUnit.SECONDS));
+        leave.countDown();
+        long token = running.get(0).get(20, TimeUnit.SECONDS);
+        for (Future<Long> reader : running) {
+            assertEquals(token, reader.get(20, TimeUnit.SECONDS), "readers under one grant share its token");
+        }
+        assertEquals(1, count("tryReadLockInSession"), "8 local readers, one remote call");
+        Await.until("the node's read grant is released", () -> count("unlockRead") == 1);
+    }
+
+    @Test
+    void aWriterOfAnotherNodeIsNotStarvedByAStreamOfReaders() throws Exception {
+        FacadeReadWriteLock nodeA = node("reading-node", 5, 32);
+        FacadeReadWriteLock nodeB = node("writing-node", NEVER_CHECK, 32);
+        AtomicInteger readersIn = new AtomicInteger();
+        AtomicInteger overlaps = new AtomicInteger();
+        AtomicBoolean stop = new AtomicBoolean();
+        AtomicBoolean writerIn = new AtomicBoolean();
+        LongAdder reads = new LongAdder();
+        List<Future<?>> readers = new ArrayList<>();
+        for (int i = 0; i < 4; i++) {
+            readers.add(threads.submit(() -> {
+                while (!stop.get()) { // overlapping reads: the node's shared grant never falls idle
+                    nodeA.readLock().lock();
+                    try {
+                        readersIn.incrementAndGet();
+                        if (writerIn.get()) {
+                            overlaps.incrementAndGet();
+                        }
+                        Thread.sleep(2);
+                        reads.increment();
+                    } finally {
+                        readersIn.decrementAndGet();
+                        nodeA.readLock().unlock();
+                    }
+                }
+                return null;
+            }));
+        }
+        Await.until("node A reads", () -> reads.sum() > 20);
+        boolean written = nodeB.writeLock().tryLock(20, TimeUnit.SECONDS);
+        try {
+            assertTrue(written, "the writer got the lock while node A kept reading");
+            writerIn.set(true);
+            assertEquals(0, readersIn.get(), "no reader of node A holds while the writer does");
+            Thread.sleep(20);
+            writerIn.set(false);
+        } finally {
+            if (written) {
+                nodeB.writeLock().unlock();
+            }
+        }
+        long readsAfter = reads.sum();
+        Await.until("node A reads again", () -> reads.sum() > readsAfter);
+        stop.set(true);
+        for (Future<?> reader : readers) {
+            reader.get(20, TimeUnit.SECONDS);
+        }
+        assertEquals(0, overlaps.get());
+    }
+
+    @Test
+    void localWritersHandTheGrantOffWithinTheBound() throws Exception {
+        int bound = 3;
+        FacadeReadWriteLock rw = node("writers", NEVER_CHECK, bound);
+        Map<Long, AtomicInteger> runs = new ConcurrentHashMap<>();
+        int writers = 4;
+        int rounds = 40;
+        List<Future<?>> running = new ArrayList<>();
+        long[] lastToken = {0};
+        int[] runLength = {0};
+        int[] longestRun = {0};
+        for (int t = 0; t < writers; t++) {
+            running.add(threads.submit(() -> {
+                for (int i = 0; i < rounds; i++) {
+                    rw.writeLock().lock();
+                    try {
+                        long token = rw.writeLock().fencingToken().orElseThrow();
+                        runs.computeIfAbsent(token, k -> new AtomicInteger()).incrementAndGet();
+                        runLength[0] = token == lastToken[0] ? runLength[0] + 1 : 1;
+                        lastToken[0] = token;
+                        longestRun[0] = Math.max(longestRun[0], runLength[0]);
+                    } finally {
+                        rw.writeLock().unlock();
+                    }
+                }
+                return null;
+            }));
+        }
+        for (Future<?> f : running) {
+            f.get(60, TimeUnit.SECONDS);
+        }
+        assertTrue(longestRun[0] <= bound + 1, "one grant serves at most the bound's hand-offs plus its first "
+                + "holder: " + longestRun[0]);
+        assertEquals(runs.size(), count("tryWriteLockInSession"), "one remote call per grant");
+        assertTrue(runs.size() <= writers * rounds);
+    }
+
+    @Test
+    void aLostSessionLosesReadAndWriteHolds() throws Exception {
+        FacadeReadWriteLock rw = node("losing-node", NEVER_CHECK, 32);
+        ModeLock read = rw.readLock();
+        ModeLock write = rw.writeLock();
+        write.lock();
+        read.lock(); // downgrade: the writer's own read grant
+        for (SessionInfo session : master.service().sessions().describe()) {
+            master.service().sessions().end(session.id()); // an operator force-expires the node's session
+        }
+        Await.until("the node notices", () -> read.isLost() && write.isLost());
+        assertThrows(LockLostException.class, write::unlock);
+        assertThrows(LockLostException.class, read::unlock);
+        assertFalse(read.isHeldByCurrentThread());
+        assertTrue(threads.submit(() -> {
+            boolean got = rw.writeLock().tryLock(20, TimeUnit.SECONDS);
+            rw.writeLock().unlock();
+            return got;
+        }).get(30, TimeUnit.SECONDS), "a new session serves later acquisitions");
+    }
+
+    private FacadeReadWriteLock node(String nodeId, long checkAfterMillis, int maxHandoffs) {
+        DistributeLockSettings settings = DistributeLockSettings.defaults().withNodeId(nodeId)
+                .withLease(Duration.ofSeconds(3)).withMaxLocalHandoffs(maxHandoffs);
+        RemoteGrants grants = new RemoteGrants(MemoryLockServiceProxies.create(master.serviceUri(), transport,
+                connections), settings.remoteWaitCap());
+        NodeSession session = new NodeSession(grants, nodeId, settings.lease(), settings.renewInterval());
+        PrimitiveLockService counted = counting(MemoryLockServiceProxies.createPrimitives(master.serviceUri(),
+                transport, connections));
+        DistributedReadWriteLocks locks = new DistributedReadWriteLocks(nodeId,
+                new RemoteReadWriteGrants(counted, "master", settings.remoteWaitCap()), session, maxHandoffs, true,
+                checkAfterMillis);
+        nodes.add(session);
+        nodes.add(locks);
+        return new FacadeReadWriteLock(locks, TYPE, KEY);
+    }
+
+    private long count(String method) {
+        LongAdder adder = calls.get(method);
+        return adder == null ? 0 : adder.sum();
+    }
+
+    private PrimitiveLockService counting(PrimitiveLockService delegate) {
+        return (PrimitiveLockService) Proxy.newProxyInstance(getClass().getClassLoader(),
+                new Class<?>[] {PrimitiveLockService.class}, (proxy, method, args) -> {
+                    calls.computeIfAbsent(method.getName(), k -> new LongAdder()).increment();
+                    try {
+                        return method.invoke(delegate, args);
+                    } catch (InvocationTargetException e) {
+                        throw e.getCause();
+                    }
+                });
+    }
+}
