@@ -11,7 +11,9 @@ import io.lockfacade.server.service.MasterSettings;
 import io.lockfacade.server.service.ParkedCall;
 import io.lockfacade.server.service.ParkingPrimitiveService;
 import io.lockfacade.server.service.PrimitiveArguments;
+import io.lockfacade.server.service.PrimitiveOperations;
 import io.lockfacade.server.table.Handout;
+import io.lockfacade.server.table.Leaderships;
 import io.lockfacade.server.table.LockKey;
 import io.lockfacade.server.table.Waiter;
 
@@ -29,6 +31,7 @@ import java.util.function.LongFunction;
  * table's line under a waiter id, so writer preference, permit order and election order are the table's; its caller
  * waits on the leader ({@link TableWaiters}) until an applied entry answers it or its (capped) wait ends, when a
  * withdrawal goes through the log. {@link #availablePermits} and {@link #leadershipEpoch} are linearizable reads.
+ * The operator's actions ({@link PrimitiveOperations}) are commands too.
  */
 final class GroupPrimitives implements ParkingPrimitiveService {
 
@@ -139,6 +142,35 @@ final class GroupPrimitives implements ParkingPrimitiveService {
     public long leadershipEpoch(String name, String participant) {
         PrimitiveArguments.leadership(name, participant);
         return read(now -> new PrimitiveQuery(PrimitiveQuery.Kind.LEADERSHIP_EPOCH, now, null, name, participant));
+    }
+
+    @Override
+    public boolean forceReleaseReadWrite(String lockType, String key, long token) {
+        return operate(Command.Kind.FORCE_RELEASE_READ_WRITE, LockKey.checked(lockType, key), 0,
+                PrimitiveOperations.requireToken("token", token));
+    }
+
+    @Override
+    public boolean forceReleasePermits(String lockType, String key, long token) {
+        return operate(Command.Kind.FORCE_RELEASE_PERMITS, LockKey.checked(lockType, key), 0,
+                PrimitiveOperations.requireToken("token", token));
+    }
+
+    @Override
+    public boolean revokeLeadership(String name, long epoch) {
+        return operate(Command.Kind.REVOKE_LEADERSHIP, Leaderships.key(LockArguments.requireName("name", name)), 0,
+                PrimitiveOperations.requireToken("epoch", epoch));
+    }
+
+    @Override
+    public void setCapacity(String lockType, String key, int capacity) {
+        operate(Command.Kind.SET_CAPACITY, LockKey.checked(lockType, key),
+                LockArguments.requirePermits("capacity", capacity, 1), 0);
+    }
+
+    private boolean operate(Command.Kind kind, LockKey key, long millis, long expected) {
+        return log.commit(now -> new Command(kind, now, key.lockType(), key.key(), null, null, millis, expected))
+                .yes();
     }
 
     private long read(LongFunction<PrimitiveQuery> query) {

@@ -15,6 +15,7 @@ import io.lockfacade.server.table.Outcome.Released;
 import io.lockfacade.server.table.Outcome.Renewed;
 import io.lockfacade.server.table.Outcome.SessionGone;
 import io.lockfacade.server.table.PrimitiveOutcome;
+import io.lockfacade.server.table.PrimitivesListing;
 import io.lockfacade.server.table.SemaphoreView;
 import io.lockfacade.server.table.SessionOutcome;
 import io.lockfacade.server.table.TableSnapshot;
@@ -207,6 +208,11 @@ public final class ReplicatedLockTable {
      */
     public String holder(LockKey key) {
         return machine.describe(key, nanos(clock)).map(LockView::owner).orElse(null);
+    }
+
+    /** @return every read-write lock, semaphore and leadership of the applied table, for operators */
+    public PrimitivesListing primitives() {
+        return PrimitivesListing.of(machine);
     }
 
     /** @return how many locks the table holds (live or waiting for expiry) */

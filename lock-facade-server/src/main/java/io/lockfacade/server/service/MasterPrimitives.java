@@ -111,4 +111,32 @@ final class MasterPrimitives implements ParkingPrimitiveService {
     public long leadershipEpoch(String name, String participant) {
         return leaderships.standing(PrimitiveArguments.leadership(name, participant), participant, live.nanos());
     }
+
+    @Override
+    public boolean forceReleaseReadWrite(String lockType, String key, long token) {
+        LockKey lockKey = LockKey.checked(lockType, key);
+        long expected = PrimitiveOperations.requireToken("token", token);
+        return live.release(m -> readWriteLocks.forceRelease(lockKey, expected, m));
+    }
+
+    @Override
+    public boolean forceReleasePermits(String lockType, String key, long token) {
+        LockKey lockKey = LockKey.checked(lockType, key);
+        long expected = PrimitiveOperations.requireToken("token", token);
+        return live.release(m -> semaphores.forceRelease(lockKey, expected, m));
+    }
+
+    @Override
+    public boolean revokeLeadership(String name, long epoch) {
+        LockKey key = Leaderships.key(LockArguments.requireName("name", name));
+        long expected = PrimitiveOperations.requireToken("epoch", epoch);
+        return live.release(m -> leaderships.revoke(key, expected, m));
+    }
+
+    @Override
+    public void setCapacity(String lockType, String key, int capacity) {
+        LockKey lockKey = LockKey.checked(lockType, key);
+        LockArguments.requirePermits("capacity", capacity, 1);
+        live.release(m -> semaphores.setCapacity(lockKey, capacity, m));
+    }
 }
