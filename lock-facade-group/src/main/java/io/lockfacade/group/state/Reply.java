@@ -98,7 +98,7 @@ public record Reply(Kind kind, long value, long lease, int sequence, String reas
      */
     public static Reply decode(byte[] encoded) {
         if (encoded.length < ENCODED_BYTES || encoded[0] < 0 || encoded[0] >= Kind.values().length
-                || (encoded.length > ENCODED_BYTES) != (encoded[0] == Kind.REFUSED.ordinal())) {
+                || (encoded.length > ENCODED_BYTES && encoded[0] != Kind.REFUSED.ordinal())) {
             throw new IllegalArgumentException("not a reply (" + encoded.length + " bytes)");
         }
         ByteBuffer in = ByteBuffer.wrap(encoded);

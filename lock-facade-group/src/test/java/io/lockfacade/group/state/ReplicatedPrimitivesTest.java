@@ -76,6 +76,7 @@ class ReplicatedPrimitivesTest {
         assertEquals(Reply.Kind.REFUSED, refused.kind());
         assertTrue(refused.reason().contains("alice"), refused.reason());
         assertEquals(refused, Reply.decode(refused.encode()));
+        assertEquals(Reply.refused(""), Reply.decode(Reply.refused("").encode()));
         assertEquals(read.value(), reply(lock(Command.Kind.READ_LOCK, "alice", "a", 0)).value());
     }
 
