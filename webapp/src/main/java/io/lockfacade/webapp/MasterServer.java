@@ -95,12 +95,14 @@ public final class MasterServer implements AutoCloseable {
             // The meters and the activity page read the single master's table; a member's meters read the replicated
             // table and its log (it has no activity page).
             metrics.bind(service.table(), server.getThreadPool());
+            metrics.countDeadlocks(service.deadlocks().log());
             activity = MasterActivity.start(service.table(), metrics.waiting());
         } else {
             GroupLockListing listing = GroupLockListing.of(group.service());
             GroupMember member = group.member();
             metrics.bindGroup(() -> member.isLeader() ? listing.size() : Double.NaN, server.getThreadPool(),
                     member::logWrites);
+            metrics.countDeadlocks(group.service().deadlocks().log());
         }
         try {
             scratch = JspSupport.createScratch();
