@@ -41,7 +41,10 @@ public record CommandBatch(List<Command> commands) {
 
     /** @return whether applying this command can grant a lock, and so take the entry's index as its token */
     static boolean grants(Command command) {
-        return command.kind() == Command.Kind.TRY_LOCK || command.kind() == Command.Kind.TRY_LOCK_IN_SESSION;
+        return switch (command.kind()) {
+            case TRY_LOCK, TRY_LOCK_IN_SESSION, READ_LOCK, WRITE_LOCK, ACQUIRE_PERMITS, JOIN_LEADERSHIP -> true;
+            default -> false;
+        };
     }
 
     /** @return whether a log entry's data is a batch rather than a single command */

@@ -2,6 +2,7 @@ package io.lockfacade.group.raft;
 
 import io.lockfacade.group.state.Applied;
 import io.lockfacade.group.state.Command;
+import io.lockfacade.group.state.PrimitiveQuery;
 import io.lockfacade.group.state.Reply;
 import io.lockfacade.group.state.ReplicatedLockTable;
 import io.lockfacade.group.state.TableImage;
@@ -21,7 +22,8 @@ import java.util.concurrent.atomic.LongAdder;
 
 /**
  * The Raft state machine of a master group: applies {@link Command}s to a {@link ReplicatedLockTable} strictly in
- * log order (jgroups-raft applies from one thread per member), answers {@link TypeQuery} entries, and writes and
+ * log order (jgroups-raft applies from one thread per member), answers {@link TypeQuery} and
+ * {@link PrimitiveQuery} entries, and writes and
  * reads snapshots of the table. Role changes and applied commands are passed on to {@link GroupEvents}, which must
  * not block.
  *
@@ -65,6 +67,9 @@ public final class LockStateMachine implements StateMachine, RAFT.RoleChange {
                 : Arrays.copyOfRange(data, offset, offset + length);
         if (TypeQuery.isQuery(entry)) {
             return Reply.of(table.isTypeEmpty(TypeQuery.decode(entry).lockType())).encode();
+        }
+        if (PrimitiveQuery.isQuery(entry)) {
+            return table.answer(PrimitiveQuery.decode(entry)).encode();
         }
         if (CommandBatch.isBatch(entry)) {
             List<Reply> outcomes = new ArrayList<>();

@@ -2,6 +2,7 @@ package io.lockfacade.group.raft;
 
 import io.lockfacade.api.NotLeaderException;
 import io.lockfacade.group.state.Command;
+import io.lockfacade.group.state.PrimitiveQuery;
 import io.lockfacade.group.state.Reply;
 import io.lockfacade.group.state.TypeQuery;
 
@@ -42,6 +43,11 @@ public final class RaftSubmitter {
      *         cannot answer it
      */
     public CompletableFuture<Reply> read(TypeQuery query) {
+        return send(query.encode()).thenApply(Reply::decode);
+    }
+
+    /** @return the outcome of a primitive's read, answered once an entry carrying it is committed */
+    public CompletableFuture<Reply> read(PrimitiveQuery query) {
         return send(query.encode()).thenApply(Reply::decode);
     }
 

@@ -1,9 +1,11 @@
 package io.lockfacade.group.service;
 
+import io.lockfacade.api.SessionExpiredException;
+
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 
-/** Unwrapping of the wrappers futures put around a failure. */
+/** The failures this member's services answer, and unwrapping of the wrappers futures put around a failure. */
 final class Failures {
 
     private Failures() {
@@ -17,5 +19,10 @@ final class Failures {
             reason = reason.getCause();
         }
         return reason;
+    }
+
+    /** @return the contract's answer for a call under a session that has ended or was never opened */
+    static SessionExpiredException sessionEnded(String sessionId) {
+        return new SessionExpiredException("session " + sessionId + " has ended or was never opened");
     }
 }

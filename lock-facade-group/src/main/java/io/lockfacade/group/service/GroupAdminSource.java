@@ -2,6 +2,7 @@ package io.lockfacade.group.service;
 
 import io.lockfacade.api.NotLeaderException;
 import io.lockfacade.server.admin.AdminLocks;
+import io.lockfacade.server.admin.AdminPrimitives;
 import io.lockfacade.server.admin.AdminSource;
 import io.lockfacade.server.admin.MasterStats;
 import io.lockfacade.server.deadlock.DeadlockDetector;
@@ -34,6 +35,9 @@ import java.util.function.Consumer;
  *   <li><b>Lock removal</b> proposes {@code FORCE_REMOVE} with the fencing token of the grant to remove, so a lock
  *       that changed hands meanwhile is never removed from under its new holder. Parked callers are served by the
  *       leader's waiter queue as soon as the entry is applied.</li>
+ *   <li><b>Read-write locks, semaphores and leaderships</b> are listed from the applied table; force-release,
+ *       revocation and capacity changes are commands through the log ({@code FORCE_RELEASE_READ_WRITE},
+ *       {@code FORCE_RELEASE_PERMITS}, {@code REVOKE_LEADERSHIP}, {@code SET_CAPACITY}).</li>
  *   <li><b>Session force-expiry</b> proposes the session's end ({@code CLOSE_SESSION}): its locks are released and
  *       the node learns at its next keep-alive that the session is gone.</li>
  * </ul>
@@ -64,6 +68,7 @@ public final class GroupAdminSource implements AdminSource {
     private final long startedAtEpochMillis;
     private final AdminLocks locks = new ReplicatedLocks();
     private final SessionRegistry sessions = new ReplicatedSessions();
+    private final AdminPrimitives primitives;
 
     /**
      * @param service the member's lock service, through which removals are proposed
@@ -74,6 +79,8 @@ public final class GroupAdminSource implements AdminSource {
         this.listing = GroupLockListing.of(service);
         this.clock = clock;
         this.startedAtEpochMillis = clock.millis();
+        this.primitives = new AdminPrimitives(service.member().stateMachine().table()::primitives,
+                service.primitives().orElseThrow());
     }
 
     /**
@@ -94,6 +101,12 @@ public final class GroupAdminSource implements AdminSource {
     @Override
     public SessionRegistry sessions() {
         return sessions;
+    }
+
+    /** Listed from the leader's applied table; every action is a command through the log. */
+    @Override
+    public AdminPrimitives primitives() {
+        return primitives;
     }
 
     @Override

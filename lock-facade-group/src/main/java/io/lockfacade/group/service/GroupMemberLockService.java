@@ -3,7 +3,6 @@ package io.lockfacade.group.service;
 import io.lockfacade.api.LockArguments;
 import io.lockfacade.api.LockGrant;
 import io.lockfacade.api.NotLeaderException;
-import io.lockfacade.api.SessionExpiredException;
 import io.lockfacade.api.YieldOutcome;
 import io.lockfacade.group.raft.CommandBatch;
 import io.lockfacade.group.raft.GroupEvents;
@@ -18,6 +17,7 @@ import io.lockfacade.server.service.MasterSettings;
 import io.lockfacade.server.service.ParkedCall;
 import io.lockfacade.server.service.ParkedCallTimer;
 import io.lockfacade.server.service.ParkingLockService;
+import io.lockfacade.server.service.ParkingPrimitiveService;
 import io.lockfacade.server.table.Handout;
 import io.lockfacade.server.table.LockKey;
 import io.lockfacade.server.table.Waiter;
@@ -25,6 +25,7 @@ import io.lockfacade.server.table.YieldRule;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
@@ -65,6 +66,8 @@ public final class GroupMemberLockService implements ParkingLockService, GroupEv
     private final LeaderProposer log;
     private final ScheduledExecutorService leaderThread;
     private final LeaderWaiters waiters;
+    private final TableWaiters tableWaiters;
+    private final GroupPrimitives primitives;
     private final LeaderDuties duties;
     private final GroupDeadlocks deadlocks;
 
@@ -83,6 +86,8 @@ public final class GroupMemberLockService implements ParkingLockService, GroupEv
         this.leaderThread = executor;
         this.waiters = new LeaderWaiters(this::askAgain, this::releaseUndelivered,
                 key -> table.holder(key) == null);
+        this.tableWaiters = new TableWaiters(this::releaseUndelivered);
+        this.primitives = new GroupPrimitives(settings, log, executor, tableWaiters, this::releaseUndelivered);
         this.deadlocks = new GroupDeadlocks(table, executor);
         this.duties = new LeaderDuties(executor, table, log::submitNow, log::startTerm, member::isLeader,
                 member::isLeaderReady, log::isServing);
@@ -201,7 +206,7 @@ public final class GroupMemberLockService implements ParkingLockService, GroupEv
             case GRANTED -> new LeaderWaiters.Attempt.Granted(new Handout(new LockGrant(key.lockType(), key.key(),
                     asked.owner(), reply.value(), reply.lease()), reply.sequence()));
             case BUSY -> new LeaderWaiters.Attempt.Busy();
-            case SESSION_ENDED -> new LeaderWaiters.Attempt.Failed(sessionEnded(asked.sessionId()));
+            case SESSION_ENDED -> new LeaderWaiters.Attempt.Failed(Failures.sessionEnded(asked.sessionId()));
             default -> new LeaderWaiters.Attempt.Failed(new IllegalStateException("unexpected " + reply));
         };
     }
@@ -281,7 +286,7 @@ public final class GroupMemberLockService implements ParkingLockService, GroupEv
         long ttl = settings.sessionTtlFor(ttlMillis);
         Reply reply = log.commit(now -> Command.onSession(Command.Kind.OPEN_SESSION, now, sessionId, ttl));
         if (reply.kind() == Reply.Kind.SESSION_ENDED) {
-            throw sessionEnded(sessionId);
+            throw Failures.sessionEnded(sessionId);
         }
         return reply.value();
     }
@@ -318,6 +323,12 @@ public final class GroupMemberLockService implements ParkingLockService, GroupEv
                 grant.getOwner(), handout.sequence()).expecting(grant.getFencingToken()));
     }
 
+    /** Read-write locks, semaphores and leaderships, through the same log and leader as locks. */
+    @Override
+    public Optional<ParkingPrimitiveService> primitives() {
+        return Optional.of(primitives);
+    }
+
     @Override
     public MasterSettings settings() {
         return settings;
@@ -328,9 +339,9 @@ public final class GroupMemberLockService implements ParkingLockService, GroupEv
         return member;
     }
 
-    /** @return how many acquisitions are parked on this member */
+    /** @return how many acquisitions are parked on this member, of locks and of primitives */
     public int parkedCalls() {
-        return waiters.size();
+        return waiters.size() + tableWaiters.size();
     }
 
     // ---- events from the state machine (jgroups-raft's threads: never block) ----
@@ -339,6 +350,9 @@ public final class GroupMemberLockService implements ParkingLockService, GroupEv
     public void applied(Command command, Applied applied, long index) {
         if (member.isLeader() && applied.freed().stream().anyMatch(waiters::awaitsProposal)) {
             leaderThread.execute(() -> applied.freed().forEach(waiters::freed));
+        }
+        if (member.isLeader() && !applied.answered().isEmpty()) {
+            leaderThread.execute(() -> tableWaiters.answered(applied.answered()));
         }
     }
 
@@ -361,6 +375,7 @@ public final class GroupMemberLockService implements ParkingLockService, GroupEv
         NotLeaderException notLeader = log.notLeader();
         log.stoppedLeading(notLeader);
         waiters.failAll(notLeader);
+        tableWaiters.failAll(notLeader);
     }
 
     /** Stops the leader thread; parked calls fail with {@link NotLeaderException}. */
@@ -368,12 +383,6 @@ public final class GroupMemberLockService implements ParkingLockService, GroupEv
     public void close() {
         stepDown();
         leaderThread.shutdownNow();
-    }
-
-    // ---- plumbing ----
-
-    private static SessionExpiredException sessionEnded(String sessionId) {
-        return new SessionExpiredException("session " + sessionId + " has ended or was never opened");
     }
 
     // ---- for the admin pages (GroupAdminSource): reads only, nothing here proposes ----

@@ -5,6 +5,7 @@ import io.lockfacade.group.raft.CommandBatch;
 import io.lockfacade.group.raft.GroupMember;
 import io.lockfacade.group.raft.RaftSubmitter;
 import io.lockfacade.group.state.Command;
+import io.lockfacade.group.state.PrimitiveQuery;
 import io.lockfacade.group.state.Reply;
 import io.lockfacade.group.state.TypeQuery;
 
@@ -102,6 +103,11 @@ final class LeaderProposer {
     /** @return a linearizable read of whether a lock type is empty */
     CompletableFuture<Reply> read(String lockType) {
         return bounded(serving().thenCompose(ready -> submitter.read(new TypeQuery(lockType))));
+    }
+
+    /** @return a linearizable read of a semaphore's permits or a participant's standing, asked at the leader's time */
+    CompletableFuture<Reply> read(LongFunction<PrimitiveQuery> query) {
+        return bounded(serving().thenCompose(ready -> submitter.read(query.apply(System.currentTimeMillis()))));
     }
 
     /**

@@ -1,20 +1,28 @@
 package io.lockfacade.group.state;
 
+import io.lockfacade.server.table.Effects;
 import io.lockfacade.server.table.LockKey;
 
 import java.util.List;
 
 /**
- * The result of applying one command: the answer for its caller, and the locks it freed (which a leader's
- * waiters may now take).
+ * The result of applying one command: the answer for its caller, the locks it freed (which a leader's waiters may
+ * now take), and the calls parked in the table (read-write locks, semaphores, leaderships) it answered.
  *
- * @param outcome the answer
- * @param freed   the locks released, expired or removed by the command, in the order it freed them
+ * @param outcome  the answer
+ * @param freed    the locks released, expired or removed by the command, in the order it freed them
+ * @param answered the parked calls the command answered, granted or not, in order
  */
-public record Applied(Reply outcome, List<LockKey> freed) {
+public record Applied(Reply outcome, List<LockKey> freed, List<Effects.Handover> answered) {
 
-    /** Copies the list. */
+    /** Copies the lists. */
     public Applied {
         freed = List.copyOf(freed);
+        answered = List.copyOf(answered);
+    }
+
+    /** @return a result that answered no parked call */
+    public Applied(Reply outcome, List<LockKey> freed) {
+        this(outcome, freed, List.of());
     }
 }

@@ -4,6 +4,7 @@ import io.lockfacade.server.expiry.ExpiryIndex;
 import io.lockfacade.server.table.Effects;
 import io.lockfacade.server.table.LockKey;
 import io.lockfacade.server.table.Outcome;
+import io.lockfacade.server.table.PrimitiveOutcome;
 import io.lockfacade.server.table.SessionOutcome;
 
 import java.util.ArrayDeque;
@@ -14,13 +15,15 @@ import java.util.List;
 /**
  * What one applied command did besides its answer, gathered from the {@link io.lockfacade.server.table.LockMachine}
  * outcomes of its transitions: the expiry visits they need (kept in the table's {@link ExpiryIndex}) and the locks
- * they freed, in order. No parked call lives in the replicated machine (the leader parks callers outside it), so
- * every grant that ends leaves its lock free.
+ * they freed, in order. No parked lock call lives in the replicated machine (the leader parks callers outside it),
+ * so every lock grant that ends leaves its lock free. Calls of read-write locks, semaphores and leaderships do park
+ * in the machine: the answers it gives them are gathered for the leader, which holds their callers.
  */
 final class AppliedEffects {
 
     private final ExpiryIndex expiry;
     private final List<LockKey> freed = new ArrayList<>();
+    private final List<Effects.Handover> answered = new ArrayList<>();
     /** Sessions that lost a lock to expiry in this command and are still to be ended, in the order seen. */
     private final Deque<String> lapsedSessions = new ArrayDeque<>();
 
@@ -44,6 +47,15 @@ final class AppliedEffects {
         return outcome;
     }
 
+    /**
+     * @return the outcome of a primitive's transition, its effects noted: a session it found lapsed ends with its
+     *         locks too, and the calls it answered are the leader's to complete
+     */
+    PrimitiveOutcome primitive(PrimitiveOutcome outcome) {
+        effects(outcome.effects());
+        return outcome;
+    }
+
     private void effects(Effects effects) {
         for (Effects.Ending ending : effects.endings()) {
             expiry.ended(ending.lock());
@@ -52,11 +64,13 @@ final class AppliedEffects {
                 lapsedSessions.add(ending.lock().sessionId());
             }
         }
+        // Grants of primitives live under sessions: they have no expiry visit, and the leader completes their calls.
         for (Effects.Handover handover : effects.handovers()) {
             if (handover.isGranted()) {
                 expiry.granted(handover.lock());
             }
         }
+        answered.addAll(effects.handovers());
     }
 
     /** @return the next session that lost a lock to expiry, to end with the rest of its locks; null if none */
@@ -67,5 +81,10 @@ final class AppliedEffects {
     /** @return the locks freed so far, in the order they were freed */
     List<LockKey> freed() {
         return freed;
+    }
+
+    /** @return the parked calls answered so far (granted or not), in order */
+    List<Effects.Handover> answered() {
+        return answered;
     }
 }

@@ -22,7 +22,8 @@ import java.util.Objects;
  * @param owner     the owner, for lock commands
  * @param sessionId the session, for session commands and {@link Kind#TRY_LOCK_IN_SESSION}
  * @param millis    a lease or TTL in milliseconds, where the kind has one
- * @param expected  a fencing token or handout sequence the command is conditional on, 0 for none
+ * @param expected  a fencing token or handout sequence the command is conditional on, or the id a primitive's call
+ *                  waits under; 0 for none
  */
 public record Command(Kind kind, long time, String lockType, String key, String owner, String sessionId,
                       long millis, long expected) {
@@ -50,7 +51,37 @@ public record Command(Kind kind, long time, String lockType, String key, String 
         /** Remove every lock and session whose time is over. */
         EXPIRE_DUE,
         /** A new leader took over: every session and lease is extended by its own length. */
-        TERM_START
+        TERM_START,
+        /** Grant a read lock under a session, park the call ({@link #expected} is its waiter id), or answer busy. */
+        READ_LOCK,
+        /** Grant a write lock under a session, park the call, answer busy, or refuse an upgrade. */
+        WRITE_LOCK,
+        /** Release the read lock the owner holds. */
+        UNLOCK_READ,
+        /** Release the write lock the owner holds. */
+        UNLOCK_WRITE,
+        /** Grant permits of a semaphore to a holder ({@link #millis} packs permits and capacity), or park the call. */
+        ACQUIRE_PERMITS,
+        /** A holder gives permits back, keeping {@link #millis} of them. */
+        RELEASE_PERMITS,
+        /** A participant joins a leadership (the key is its name); the call may park until it is elected. */
+        JOIN_LEADERSHIP,
+        /** A participant leaves a leadership; the next one is elected. */
+        LEAVE_LEADERSHIP,
+        /** A parked read/write call leaves its line ({@link #expected} is its waiter id). */
+        WITHDRAW_READ_WRITE,
+        /** A parked semaphore call leaves its line. */
+        WITHDRAW_PERMITS,
+        /** A parked call waiting to be elected leaves the line (the participant still takes part). */
+        WITHDRAW_LEADERSHIP,
+        /** An operator ends a read/write grant with the given token (0: every grant of the lock). */
+        FORCE_RELEASE_READ_WRITE,
+        /** An operator ends a semaphore grant with the given token (0: every grant of the semaphore). */
+        FORCE_RELEASE_PERMITS,
+        /** An operator revokes the leader of a leadership if it leads under the given epoch (0: whoever leads). */
+        REVOKE_LEADERSHIP,
+        /** An operator sets a semaphore's capacity to {@link #millis}. */
+        SET_CAPACITY
     }
 
     /** Checks that a kind and a time are given. */
@@ -71,6 +102,26 @@ public record Command(Kind kind, long time, String lockType, String key, String 
     /** @return a command on the whole table ({@link Kind#EXPIRE_DUE}, {@link Kind#TERM_START}) */
     public static Command onTable(Kind kind, long time) {
         return new Command(kind, time, null, null, null, null, 0, 0);
+    }
+
+    /**
+     * @return an acquisition of semaphore permits; {@link #millis} packs the permits (high half) and the capacity
+     *         (low half), {@link #expected} is the waiter id (0: the call may not wait)
+     */
+    public static Command acquirePermits(long time, String lockType, String key, String holder, int permits,
+                                         int capacity, String sessionId, long waiterId) {
+        return new Command(Kind.ACQUIRE_PERMITS, time, lockType, key, holder, sessionId,
+                ((long) permits << Integer.SIZE) | (capacity & 0xFFFF_FFFFL), waiterId);
+    }
+
+    /** @return the permits an {@link Kind#ACQUIRE_PERMITS} command asks for */
+    public int permits() {
+        return (int) (millis >>> Integer.SIZE);
+    }
+
+    /** @return the capacity an {@link Kind#ACQUIRE_PERMITS} command sets if the semaphore has none */
+    public int capacity() {
+        return (int) millis;
     }
 
     /** @return this command with {@link #expected} set */

@@ -4,6 +4,7 @@ import io.lockfacade.api.LockGrant;
 import io.lockfacade.server.expiry.ExpiryIndex;
 import io.lockfacade.server.table.Effects;
 import io.lockfacade.server.table.Handout;
+import io.lockfacade.server.table.Leaderships;
 import io.lockfacade.server.table.LockKey;
 import io.lockfacade.server.table.LockMachine;
 import io.lockfacade.server.table.LockView;
@@ -13,6 +14,9 @@ import io.lockfacade.server.table.Outcome.Granted;
 import io.lockfacade.server.table.Outcome.Released;
 import io.lockfacade.server.table.Outcome.Renewed;
 import io.lockfacade.server.table.Outcome.SessionGone;
+import io.lockfacade.server.table.PrimitiveOutcome;
+import io.lockfacade.server.table.PrimitivesListing;
+import io.lockfacade.server.table.SemaphoreView;
 import io.lockfacade.server.table.SessionOutcome;
 import io.lockfacade.server.table.TableSnapshot;
 
@@ -78,13 +82,36 @@ public final class ReplicatedLockTable {
             case FORCE_REMOVE -> Reply.of(fx.lock(machine.forceRemove(lockKey(command), command.expected() == 0
                     ? OptionalLong.empty() : OptionalLong.of(command.expected()), m))
                     instanceof Released);
-            case RELEASE_UNDELIVERED -> Reply.of(fx.lock(machine.releaseUndelivered(undelivered(command), m))
-                    instanceof Released);
             case EXPIRE_DUE -> Reply.number(expireDue(m, fx));
-            case TERM_START -> Reply.number(machine.extendAll(m, (id, alive) -> fx.session(alive, id), fx::lock));
+            case TERM_START -> termStart(m, fx);
+            case RELEASE_UNDELIVERED -> releaseUndelivered(command, m, fx);
+            default -> PrimitiveCommands.apply(machine, command, m, fx);
         };
         endLapsedSessions(m, fx);
-        return new Applied(outcome, fx.freed());
+        return new Applied(outcome, fx.freed(), fx.answered());
+    }
+
+    /**
+     * A new leader starts: the calls parked in the table (by read-write locks, semaphores and leaderships) waited on
+     * the old leader, which failed them when it stepped down, so they leave their lines; then every session and lease
+     * is extended by its own length.
+     */
+    private Reply termStart(Moment m, AppliedEffects fx) {
+        machine.dropWaiters();
+        return Reply.number(machine.extendAll(m, (id, alive) -> fx.session(alive, id), fx::lock));
+    }
+
+    /**
+     * Releases an undelivered grant: a lock's, or else a read-write lock's, a semaphore's or a leadership's (tokens
+     * are unique across the table), as the single master does.
+     */
+    private Reply releaseUndelivered(Command command, Moment m, AppliedEffects fx) {
+        Handout handout = undelivered(command);
+        if (fx.lock(machine.releaseUndelivered(handout, m)) instanceof Released) {
+            return Reply.of(true);
+        }
+        return Reply.of(fx.primitive(machine.releaseUndeliveredPrimitive(handout, m))
+                instanceof PrimitiveOutcome.Released);
     }
 
     /**
@@ -103,18 +130,13 @@ public final class ReplicatedLockTable {
         var outcome = fx.lock(machine.acquire(lockKey(command), command.owner(),
                 command.millis(), sessionId, 0, m));
         if (outcome instanceof Granted granted) {
-            return granted(granted.handout());
+            return Reply.granted(granted.handout());
         } else if (outcome instanceof AlreadyHeld again) {
-            return granted(again.handout());
+            return Reply.granted(again.handout());
         } else if (outcome instanceof SessionGone) {
             return Reply.of(Reply.Kind.SESSION_ENDED);
         }
         return Reply.of(Reply.Kind.BUSY);
-    }
-
-    private static Reply granted(Handout handout) {
-        LockGrant grant = handout.grant();
-        return Reply.granted(grant.getFencingToken(), grant.getLeaseMillis(), handout.sequence());
     }
 
     private static Handout undelivered(Command command) {
@@ -161,6 +183,19 @@ public final class ReplicatedLockTable {
         return machine.isTypeEmpty(lockType);
     }
 
+    /**
+     * @return the answer of a read of a primitive, see {@link PrimitiveQuery}; changes nothing, so a time past the
+     *         clock is safe here
+     */
+    public Reply answer(PrimitiveQuery query) {
+        return switch (query.kind()) {
+            case AVAILABLE_PERMITS -> Reply.number(machine.semaphores().describe(
+                    new LockKey(query.lockType(), query.key())).map(SemaphoreView::available).orElse(-1));
+            case LEADERSHIP_EPOCH -> Reply.number(machine.leaderships().standing(Leaderships.key(query.key()),
+                    query.who(), nanos(Math.max(clock, query.time()))));
+        };
+    }
+
     /** @return whether some lease or session has ended by {@code now} and waits for {@link Command.Kind#EXPIRE_DUE} */
     public boolean hasDue(long now) {
         long at = nanos(Math.max(clock, now));
@@ -173,6 +208,11 @@ public final class ReplicatedLockTable {
      */
     public String holder(LockKey key) {
         return machine.describe(key, nanos(clock)).map(LockView::owner).orElse(null);
+    }
+
+    /** @return every read-write lock, semaphore and leadership of the applied table, for operators */
+    public PrimitivesListing primitives() {
+        return PrimitivesListing.of(machine);
     }
 
     /**

@@ -1,6 +1,7 @@
 package io.lockfacade.group.state;
 
 import io.lockfacade.server.table.LockKey;
+import io.lockfacade.server.table.PrimitivesSnapshot;
 import io.lockfacade.server.table.SessionView;
 import io.lockfacade.server.table.TableSnapshot;
 import io.lockfacade.server.table.Waiter;
@@ -13,8 +14,9 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * The whole replicated table as values: the table's clock and the {@link TableSnapshot} of its lock machine, in
- * the snapshot's canonical order. What a Raft snapshot stores, and what tests compare between replicas (two tables
+ * The whole replicated table as values: the table's clock and the {@link TableSnapshot} of its lock machine
+ * (locks, sessions, and from format 3 on read-write locks, semaphores and leaderships), in the snapshot's canonical
+ * order. What a Raft snapshot stores, and what tests compare between replicas (two tables
  * in the same state have equal images). The expiry index is not in it: it is rebuilt from the leases and sessions.
  *
  * @param clock the table's clock (leader time, epoch millis)
@@ -22,8 +24,14 @@ import java.util.Objects;
  */
 public record TableImage(long clock, TableSnapshot table) {
 
-    /** Version 1, the group's own table before it ran the single master's lock machine, is still read. */
-    private static final int FORMAT = 2;
+    /**
+     * Version 1, the group's own table before it ran the single master's lock machine, is still read; so is version
+     * 2, the lock machine's locks and sessions before it had other primitives (read as having none).
+     */
+    private static final int FORMAT = 3;
+
+    /** Locks and sessions only. */
+    private static final int LOCKS_ONLY_FORMAT = 2;
 
     /** Checks the snapshot is given. */
     public TableImage {
@@ -47,7 +55,7 @@ public record TableImage(long clock, TableSnapshot table) {
         }
         out.writeInt(table.locks().size());
         for (TableSnapshot.LockEntry l : table.locks()) {
-            writeKey(out, l.lockKey());
+            ImageFields.writeKey(out, l.lockKey());
             out.writeUTF(l.owner());
             out.writeLong(l.fencingToken());
             out.writeLong(l.acquiredAtNanos());
@@ -55,15 +63,9 @@ public record TableImage(long clock, TableSnapshot table) {
             out.writeLong(l.deadlineNanos());
             out.writeInt(l.handouts());
             WireStrings.write(out, l.sessionId());
-            out.writeInt(l.waiters().size());
-            for (Waiter w : l.waiters()) {
-                out.writeLong(w.id());
-                writeKey(out, w.lockKey());
-                out.writeUTF(w.owner());
-                out.writeLong(w.leaseMillis());
-                WireStrings.write(out, w.sessionId());
-            }
+            ImageFields.writeList(out, l.waiters(), ImageFields::writeWaiter);
         }
+        PrimitivesImage.write(out, table.primitives());
     }
 
     /**
@@ -74,7 +76,7 @@ public record TableImage(long clock, TableSnapshot table) {
         if (format == FirstFormatImage.FORMAT) {
             return FirstFormatImage.read(in);
         }
-        if (format != FORMAT) {
+        if (format != FORMAT && format != LOCKS_ONLY_FORMAT) {
             throw new IOException("unknown snapshot format " + format);
         }
         long clock = in.readLong();
@@ -89,7 +91,7 @@ public record TableImage(long clock, TableSnapshot table) {
         int lockCount = in.readInt();
         List<TableSnapshot.LockEntry> locks = new ArrayList<>(lockCount);
         for (int i = 0; i < lockCount; i++) {
-            LockKey key = readKey(in);
+            LockKey key = ImageFields.readKey(in);
             String owner = in.readUTF();
             long token = in.readLong();
             long acquiredAt = in.readLong();
@@ -97,23 +99,11 @@ public record TableImage(long clock, TableSnapshot table) {
             long deadline = in.readLong();
             int handouts = in.readInt();
             String sessionId = WireStrings.read(in);
-            int waiterCount = in.readInt();
-            List<Waiter> waiters = new ArrayList<>(waiterCount);
-            for (int w = 0; w < waiterCount; w++) {
-                waiters.add(new Waiter(in.readLong(), readKey(in), in.readUTF(), in.readLong(), WireStrings.read(in)));
-            }
+            List<Waiter> waiters = ImageFields.readList(in, ImageFields::readWaiter);
             locks.add(new TableSnapshot.LockEntry(key, owner, token, acquiredAt, lease, deadline, handouts, sessionId,
                     waiters));
         }
-        return new TableImage(clock, new TableSnapshot(lastToken, grantCount, locks, sessions));
-    }
-
-    private static void writeKey(DataOutput out, LockKey key) throws IOException {
-        out.writeUTF(key.lockType());
-        out.writeUTF(key.key());
-    }
-
-    private static LockKey readKey(DataInput in) throws IOException {
-        return new LockKey(in.readUTF(), in.readUTF());
+        PrimitivesSnapshot primitives = format == FORMAT ? PrimitivesImage.read(in) : PrimitivesSnapshot.EMPTY;
+        return new TableImage(clock, new TableSnapshot(lastToken, grantCount, locks, sessions, primitives));
     }
 }

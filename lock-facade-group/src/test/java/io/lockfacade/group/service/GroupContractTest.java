@@ -2,10 +2,12 @@ package io.lockfacade.group.service;
 
 import io.lockfacade.api.MemoryLockService;
 import io.lockfacade.api.NotLeaderException;
+import io.lockfacade.api.PrimitiveLockService;
 import io.lockfacade.group.raft.FsyncPolicy;
 import io.lockfacade.server.service.MasterSettings;
 import io.lockfacade.server.table.LockKey;
 import io.lockfacade.testsupport.contract.MasterContract;
+import io.lockfacade.testsupport.contract.PrimitiveRules;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -19,10 +21,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 /**
- * The master contract on a master group of three members in this JVM: calls go to the leader, and a follower must
- * refuse them. Time is the leader's real clock.
+ * The master contract, read-write locks, semaphores and leaderships included, on a master group of three members in
+ * this JVM: calls go to the leader, and a follower must refuse them. Time is the leader's real clock.
  */
-class GroupContractTest extends MasterContract {
+class GroupContractTest extends MasterContract implements PrimitiveRules {
 
     private static final Duration WAIT_CAP = Duration.ofSeconds(1);
 
@@ -51,6 +53,11 @@ class GroupContractTest extends MasterContract {
     }
 
     @Override
+    public PrimitiveLockService primitives() {
+        return group.service(leader).primitives().orElseThrow();
+    }
+
+    @Override
     public int waitingCalls(String key) {
         return group.service(leader).waitingFor(new LockKey(lockType(), key));
     }
@@ -76,5 +83,13 @@ class GroupContractTest extends MasterContract {
                 refused.getMessage());
         assertThrows(NotLeaderException.class, () -> follower.yieldToWaiters(lockType(), "k", "o"));
         assertThrows(NotLeaderException.class, () -> follower.hasWaiters(lockType(), "k"));
+        PrimitiveLockService followerPrimitives = group.service((leader + 1) % group.size()).primitives()
+                .orElseThrow();
+        String session = openSession();
+        assertThrows(NotLeaderException.class,
+                () -> followerPrimitives.tryReadLockInSession(lockType(), "k", "o", session, 0));
+        assertThrows(NotLeaderException.class, () -> followerPrimitives.unlockWrite(lockType(), "k", "o"));
+        assertThrows(NotLeaderException.class, () -> followerPrimitives.availablePermits(lockType(), "k"));
+        assertThrows(NotLeaderException.class, () -> followerPrimitives.leadershipEpoch("l", "o"));
     }
 }

@@ -141,7 +141,7 @@ class ReplicatedLockTableTest {
 
     @Test
     void aSnapshotPlusTheRestOfTheLogEqualsTheLiveTable() throws IOException {
-        List<Command> log = randomLog(new Random(42), 4_000);
+        List<Command> log = RandomCommands.log(new Random(42), 4_000);
         for (int cut : new int[] {1, log.size() / 3, log.size() / 2, log.size() - 1}) {
             ReplicatedLockTable live = new ReplicatedLockTable();
             for (int i = 0; i < cut; i++) {
@@ -156,7 +156,12 @@ class ReplicatedLockTableTest {
                 assertEquals(expected.outcome(), actual.outcome(), entry);
                 // Both free the same locks; an expiry entry may visit them in another order.
                 assertEquals(Set.copyOf(expected.freed()), Set.copyOf(actual.freed()), entry);
-                assertEquals(live.hasDue(log.get(i).time()), replayed.hasDue(log.get(i).time()));
+                assertEquals(expected.answered(), actual.answered(), entry);
+                // The live table may still hold the visit of a session closed before the snapshot (a visit that
+                // only re-checks); the replayed one never needs a visit the live one lacks.
+                if (replayed.hasDue(log.get(i).time())) {
+                    assertTrue(live.hasDue(log.get(i).time()), entry);
+                }
             }
             assertEquals(live.image(), replayed.image());
             assertNotEquals(0, live.size());
@@ -166,7 +171,7 @@ class ReplicatedLockTableTest {
     @Test
     void twoTablesFedTheSameEntriesGiveTheSameAnswersAndEndEqual() {
         for (long seed : new long[] {1, 7, 2026}) {
-            List<Command> log = randomLog(new Random(seed), 4_000);
+            List<Command> log = RandomCommands.log(new Random(seed), 4_000);
             ReplicatedLockTable one = new ReplicatedLockTable();
             ReplicatedLockTable two = new ReplicatedLockTable();
             List<Reply.Kind> kinds = new ArrayList<>();
@@ -315,33 +320,5 @@ class ReplicatedLockTableTest {
             image.write(out);
         }
         return TableImage.read(new DataInputStream(new ByteArrayInputStream(bytes.toByteArray())));
-    }
-
-    private static List<Command> randomLog(Random random, int size) {
-        List<Command> log = new ArrayList<>();
-        long time = T0;
-        for (int i = 0; i < size; i++) {
-            time += random.nextInt(50);
-            String key = "k" + random.nextInt(20);
-            String owner = "o" + random.nextInt(4);
-            String session = "s" + random.nextInt(3);
-            log.add(switch (random.nextInt(13)) {
-                case 0, 1 -> Command.onLock(Command.Kind.TRY_LOCK, time, "t", key, owner, 200 + random.nextInt(800));
-                case 2 -> new Command(Command.Kind.TRY_LOCK_IN_SESSION, time, "t", key, owner, session, 0, 0);
-                case 3 -> Command.onLock(Command.Kind.UNLOCK, time, "t", key, owner, 0);
-                case 4 -> Command.onLock(Command.Kind.RENEW, time, "t", key, owner, 500);
-                case 5 -> Command.onSession(Command.Kind.OPEN_SESSION, time, session, 700);
-                case 6 -> Command.onSession(Command.Kind.KEEP_ALIVE_SESSION, time, session, 0);
-                case 7, 8 -> Command.onTable(Command.Kind.EXPIRE_DUE, time);
-                case 9 -> Command.onSession(Command.Kind.CLOSE_SESSION, time, session, 0);
-                case 10 -> Command.onLock(Command.Kind.FORCE_REMOVE, time, "t", key, null, 0)
-                        .expecting(random.nextBoolean() ? 0 : Math.max(1, i - random.nextInt(40)));
-                case 11 -> Command.onLock(Command.Kind.RELEASE_UNDELIVERED, time, "t", key, owner, 1)
-                        .expecting(Math.max(1, i - random.nextInt(40)));
-                default -> random.nextInt(10) == 0 ? Command.onTable(Command.Kind.TERM_START, time)
-                        : Command.onLock(Command.Kind.TRY_LOCK, time, "t", key, owner, 300);
-            });
-        }
-        return log;
     }
 }

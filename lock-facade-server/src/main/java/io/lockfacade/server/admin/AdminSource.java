@@ -4,6 +4,7 @@ import io.lockfacade.api.NotLeaderException;
 import io.lockfacade.server.deadlock.DeadlockDetector;
 import io.lockfacade.server.service.MemoryLockServiceImpl;
 import io.lockfacade.server.session.SessionRegistry;
+import io.lockfacade.server.table.PrimitivesListing;
 
 /**
  * Everything the admin pages read and change, wherever the table lives: the single master's in-memory table, or
@@ -29,6 +30,9 @@ public interface AdminSource {
     /** @return the open sessions, to list and force-expire */
     SessionRegistry sessions();
 
+    /** @return the read-write locks, semaphores and leaderships, to list, force-release and revoke */
+    AdminPrimitives primitives();
+
     /**
      * @param nowEpochMillis the wall clock now
      * @return the figures of the page's header
@@ -41,6 +45,8 @@ public interface AdminSource {
     /** @return the single master's table, sessions and figures */
     static AdminSource of(MemoryLockServiceImpl service) {
         AdminLocks locks = AdminLocks.of(service.table());
+        AdminPrimitives primitives = new AdminPrimitives(() -> PrimitivesListing.of(service.table().machine()),
+                service.primitives().orElseThrow());
         return new AdminSource() {
             @Override
             public void requireCurrent() {
@@ -55,6 +61,11 @@ public interface AdminSource {
             @Override
             public SessionRegistry sessions() {
                 return service.sessions();
+            }
+
+            @Override
+            public AdminPrimitives primitives() {
+                return primitives;
             }
 
             @Override

@@ -48,9 +48,7 @@ final class MasterPrimitives implements ParkingPrimitiveService {
 
     private CompletableFuture<Handout> lockAsync(String lockType, String key, String owner, String sessionId,
                                                  long waitMillis, AccessMode mode) {
-        LockKey lockKey = LockKey.checked(lockType, key);
-        LockArguments.requireOwner(owner);
-        LockArguments.requireSessionId(sessionId);
+        LockKey lockKey = PrimitiveArguments.lock(lockType, key, owner, sessionId);
         long wait = settings.waitFor(waitMillis);
         return live.acquire(lockKey, sessionId, wait, readWriteLocks::withdraw,
                 (waiterId, m) -> readWriteLocks.acquire(lockKey, owner, mode, sessionId, waiterId, m));
@@ -76,11 +74,7 @@ final class MasterPrimitives implements ParkingPrimitiveService {
     public CompletableFuture<Handout> tryAcquirePermitsAsync(String lockType, String key, String holder,
                                                              int permits, int capacity, String sessionId,
                                                              long waitMillis) {
-        LockKey lockKey = LockKey.checked(lockType, key);
-        LockArguments.requireName("holder", holder);
-        LockArguments.requirePermits("permits", permits, 1);
-        LockArguments.requirePermits("capacity", capacity, 1);
-        LockArguments.requireSessionId(sessionId);
+        LockKey lockKey = PrimitiveArguments.permits(lockType, key, holder, permits, capacity, sessionId);
         long wait = settings.waitFor(waitMillis);
         return live.acquire(lockKey, sessionId, wait, semaphores::withdraw,
                 (waiterId, m) -> semaphores.acquire(lockKey, holder, permits, capacity, sessionId, waiterId, m));
@@ -88,9 +82,7 @@ final class MasterPrimitives implements ParkingPrimitiveService {
 
     @Override
     public boolean releasePermits(String lockType, String key, String holder, int keep) {
-        LockKey lockKey = LockKey.checked(lockType, key);
-        LockArguments.requireName("holder", holder);
-        LockArguments.requirePermits("keep", keep, 0);
+        LockKey lockKey = PrimitiveArguments.release(lockType, key, holder, keep);
         return live.release(m -> semaphores.reduce(lockKey, holder, keep, m));
     }
 
@@ -102,7 +94,7 @@ final class MasterPrimitives implements ParkingPrimitiveService {
     @Override
     public CompletableFuture<Handout> joinLeadershipAsync(String name, String participant, String sessionId,
                                                           long waitMillis) {
-        LockKey key = leadershipKey(name, participant);
+        LockKey key = PrimitiveArguments.leadership(name, participant);
         LockArguments.requireSessionId(sessionId);
         long wait = settings.waitFor(waitMillis);
         return live.acquire(key, sessionId, wait, leaderships::withdraw,
@@ -111,18 +103,40 @@ final class MasterPrimitives implements ParkingPrimitiveService {
 
     @Override
     public boolean leaveLeadership(String name, String participant) {
-        LockKey key = leadershipKey(name, participant);
+        LockKey key = PrimitiveArguments.leadership(name, participant);
         return live.release(m -> leaderships.leave(key, participant, m));
     }
 
     @Override
     public long leadershipEpoch(String name, String participant) {
-        return leaderships.standing(leadershipKey(name, participant), participant, live.nanos());
+        return leaderships.standing(PrimitiveArguments.leadership(name, participant), participant, live.nanos());
     }
 
-    private static LockKey leadershipKey(String name, String participant) {
-        LockArguments.requireName("name", name);
-        LockArguments.requireName("participant", participant);
-        return Leaderships.key(name);
+    @Override
+    public boolean forceReleaseReadWrite(String lockType, String key, long token) {
+        LockKey lockKey = LockKey.checked(lockType, key);
+        long expected = PrimitiveOperations.requireToken("token", token);
+        return live.release(m -> readWriteLocks.forceRelease(lockKey, expected, m));
+    }
+
+    @Override
+    public boolean forceReleasePermits(String lockType, String key, long token) {
+        LockKey lockKey = LockKey.checked(lockType, key);
+        long expected = PrimitiveOperations.requireToken("token", token);
+        return live.release(m -> semaphores.forceRelease(lockKey, expected, m));
+    }
+
+    @Override
+    public boolean revokeLeadership(String name, long epoch) {
+        LockKey key = Leaderships.key(LockArguments.requireName("name", name));
+        long expected = PrimitiveOperations.requireToken("epoch", epoch);
+        return live.release(m -> leaderships.revoke(key, expected, m));
+    }
+
+    @Override
+    public void setCapacity(String lockType, String key, int capacity) {
+        LockKey lockKey = LockKey.checked(lockType, key);
+        LockArguments.requirePermits("capacity", capacity, 1);
+        live.release(m -> semaphores.setCapacity(lockKey, capacity, m));
     }
 }

@@ -11,9 +11,9 @@ import java.util.concurrent.CompletableFuture;
  * each call that may wait, a form that parks without a thread, as {@link ParkingLockService} has for locks. Each
  * future completes with the handout, with {@code null} when not granted and the (capped) wait is over, or
  * exceptionally; cancelling it withdraws the call, and a grant that raced with the cancellation is released through
- * {@link ParkingLockService#releaseUndelivered}.
+ * {@link ParkingLockService#releaseUndelivered}. The operator's actions ({@link PrimitiveOperations}) come with it.
  */
-public interface ParkingPrimitiveService extends PrimitiveLockService {
+public interface ParkingPrimitiveService extends PrimitiveLockService, PrimitiveOperations {
 
     /** {@link #tryReadLockInSession} without blocking. */
     CompletableFuture<Handout> tryReadLockAsync(String lockType, String key, String owner, String sessionId,

@@ -9,8 +9,8 @@ import java.util.concurrent.CompletableFuture;
 
 /**
  * Dispatches the calls of {@link io.lockfacade.api.PrimitiveLockService} to the service's primitives: the ones that
- * may wait as futures, the others answered at once. A service without primitives (a master group, for now) answers
- * every one of them with {@link CallNotServedException}, never with a wrong answer.
+ * may wait as futures, the others answered at once. A service without primitives answers every one of them with
+ * {@link CallNotServedException}, never with a wrong answer.
  */
 final class PrimitiveCalls {
 
@@ -64,8 +64,7 @@ final class PrimitiveCalls {
 
     private ParkingPrimitiveService primitives(RemoteMethod method) {
         return service.primitives().orElseThrow(() -> new CallNotServedException(method.wireName()
-                + " is not served by this master: read-write locks, semaphores and leaderships are served by the"
-                + " single master only, not yet by a master group"));
+                + " is not served by this master"));
     }
 
     /** @return an int argument; one outside the int range is refused naming the parameter */

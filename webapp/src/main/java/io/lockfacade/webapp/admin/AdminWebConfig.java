@@ -75,6 +75,12 @@ public class AdminWebConfig implements WebMvcConfigurer {
         return new SessionPageController(admin);
     }
 
+    /** @return the page of read-write locks, semaphores and leaderships */
+    @Bean
+    public PrimitivesPageController primitivesPageController() {
+        return new PrimitivesPageController(admin);
+    }
+
     /** @return the sessions part of the JSON API */
     @Bean
     public SessionApiController sessionApiController() {

@@ -200,7 +200,8 @@ public class LockPageController {
         return admin.csrf().issue(Requester.of(request).user());
     }
 
-    private static RedirectView seeOther(String url) {
+    /** @return a 303 redirect to {@code url} on this host, as every admin form answers */
+    static RedirectView seeOther(String url) {
         RedirectView redirect = new RedirectView(url, true);
         redirect.setStatusCode(HttpStatus.SEE_OTHER);
         redirect.setExpandUriTemplateVariables(false);

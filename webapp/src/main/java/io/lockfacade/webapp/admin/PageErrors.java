@@ -11,7 +11,7 @@ import org.springframework.web.servlet.ModelAndView;
  * Refusals (bad parameter, CSRF, wrong method) keep their 4xx status; anything else is a 500 with an incident id.
  */
 @ControllerAdvice(assignableTypes = {LockPageController.class, SessionPageController.class,
-        DeadlockPageController.class})
+        DeadlockPageController.class, PrimitivesPageController.class})
 public class PageErrors {
 
     private static final String ERROR_VIEW = "error";

@@ -1,0 +1,232 @@
+package io.lockfacade.group.service;
+
+import io.lockfacade.api.AcquisitionRefusedException;
+import io.lockfacade.api.LockArguments;
+import io.lockfacade.api.LockGrant;
+import io.lockfacade.api.NotLeaderException;
+import io.lockfacade.group.state.Command;
+import io.lockfacade.group.state.PrimitiveQuery;
+import io.lockfacade.group.state.Reply;
+import io.lockfacade.server.service.MasterSettings;
+import io.lockfacade.server.service.ParkedCall;
+import io.lockfacade.server.service.ParkingPrimitiveService;
+import io.lockfacade.server.service.PrimitiveArguments;
+import io.lockfacade.server.service.PrimitiveOperations;
+import io.lockfacade.server.table.Handout;
+import io.lockfacade.server.table.Leaderships;
+import io.lockfacade.server.table.LockKey;
+import io.lockfacade.server.table.Waiter;
+
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
+import java.util.function.LongFunction;
+
+/**
+ * A master-group member's read-write locks, semaphores and leaderships: the single master's calls, each a
+ * {@link Command} through the log applied by the table's own transitions, answered by the leader alone (a follower,
+ * or a leader that cannot commit, answers {@link NotLeaderException}). A call that may wait parks in the replicated
+ * table's line under a waiter id, so writer preference, permit order and election order are the table's; its caller
+ * waits on the leader ({@link TableWaiters}) until an applied entry answers it or its (capped) wait ends, when a
+ * withdrawal goes through the log. {@link #availablePermits} and {@link #leadershipEpoch} are linearizable reads.
+ * The operator's actions ({@link PrimitiveOperations}) are commands too.
+ */
+final class GroupPrimitives implements ParkingPrimitiveService {
+
+    /** One acquisition's command, given the waiter id (0: the call may not wait) and the leader's time. */
+    private interface Acquisition {
+        Command at(long waiterId, long now);
+    }
+
+    private final MasterSettings settings;
+    private final LeaderProposer log;
+    private final ScheduledExecutorService timer;
+    private final TableWaiters waiters;
+    private final Consumer<Handout> releaseUndelivered;
+
+    /**
+     * @param timer              runs the ends of waits
+     * @param waiters            the leader's calls that wait in the table's lines
+     * @param releaseUndelivered gives back a grant whose caller has gone
+     */
+    GroupPrimitives(MasterSettings settings, LeaderProposer log, ScheduledExecutorService timer,
+                    TableWaiters waiters, Consumer<Handout> releaseUndelivered) {
+        this.settings = settings;
+        this.log = log;
+        this.timer = timer;
+        this.waiters = waiters;
+        this.releaseUndelivered = releaseUndelivered;
+    }
+
+    @Override
+    public CompletableFuture<Handout> tryReadLockAsync(String lockType, String key, String owner, String sessionId,
+                                                       long waitMillis) {
+        return lockAsync(Command.Kind.READ_LOCK, lockType, key, owner, sessionId, waitMillis);
+    }
+
+    @Override
+    public CompletableFuture<Handout> tryWriteLockAsync(String lockType, String key, String owner,
+                                                        String sessionId, long waitMillis) {
+        return lockAsync(Command.Kind.WRITE_LOCK, lockType, key, owner, sessionId, waitMillis);
+    }
+
+    private CompletableFuture<Handout> lockAsync(Command.Kind kind, String lockType, String key, String owner,
+                                                 String sessionId, long waitMillis) {
+        LockKey lockKey = PrimitiveArguments.lock(lockType, key, owner, sessionId);
+        long wait = settings.waitFor(waitMillis);
+        return acquire(lockKey, owner, sessionId, wait, Command.Kind.WITHDRAW_READ_WRITE,
+                (id, now) -> new Command(kind, now, lockType, key, owner, sessionId, 0, id));
+    }
+
+    @Override
+    public boolean unlockRead(String lockType, String key, String owner) {
+        return unlock(Command.Kind.UNLOCK_READ, lockType, key, owner);
+    }
+
+    @Override
+    public boolean unlockWrite(String lockType, String key, String owner) {
+        return unlock(Command.Kind.UNLOCK_WRITE, lockType, key, owner);
+    }
+
+    private boolean unlock(Command.Kind kind, String lockType, String key, String owner) {
+        LockKey.checked(lockType, key);
+        LockArguments.requireOwner(owner);
+        return log.commit(now -> new Command(kind, now, lockType, key, owner, null, 0, 0)).yes();
+    }
+
+    @Override
+    public CompletableFuture<Handout> tryAcquirePermitsAsync(String lockType, String key, String holder,
+                                                             int permits, int capacity, String sessionId,
+                                                             long waitMillis) {
+        LockKey lockKey = PrimitiveArguments.permits(lockType, key, holder, permits, capacity, sessionId);
+        long wait = settings.waitFor(waitMillis);
+        return acquire(lockKey, holder, sessionId, wait, Command.Kind.WITHDRAW_PERMITS,
+                (id, now) -> Command.acquirePermits(now, lockType, key, holder, permits, capacity, sessionId, id));
+    }
+
+    @Override
+    public boolean releasePermits(String lockType, String key, String holder, int keep) {
+        PrimitiveArguments.release(lockType, key, holder, keep);
+        return log.commit(now -> new Command(Command.Kind.RELEASE_PERMITS, now, lockType, key, holder, null, keep,
+                0)).yes();
+    }
+
+    @Override
+    public int availablePermits(String lockType, String key) {
+        LockKey.checked(lockType, key);
+        return (int) read(now -> new PrimitiveQuery(PrimitiveQuery.Kind.AVAILABLE_PERMITS, now, lockType, key,
+                null));
+    }
+
+    @Override
+    public CompletableFuture<Handout> joinLeadershipAsync(String name, String participant, String sessionId,
+                                                          long waitMillis) {
+        LockKey key = PrimitiveArguments.leadership(name, participant);
+        LockArguments.requireSessionId(sessionId);
+        long wait = settings.waitFor(waitMillis);
+        return acquire(key, participant, sessionId, wait, Command.Kind.WITHDRAW_LEADERSHIP,
+                (id, now) -> new Command(Command.Kind.JOIN_LEADERSHIP, now, key.lockType(), name, participant,
+                        sessionId, 0, id));
+    }
+
+    @Override
+    public boolean leaveLeadership(String name, String participant) {
+        LockKey key = PrimitiveArguments.leadership(name, participant);
+        return log.commit(now -> new Command(Command.Kind.LEAVE_LEADERSHIP, now, key.lockType(), name, participant,
+                null, 0, 0)).yes();
+    }
+
+    @Override
+    public long leadershipEpoch(String name, String participant) {
+        PrimitiveArguments.leadership(name, participant);
+        return read(now -> new PrimitiveQuery(PrimitiveQuery.Kind.LEADERSHIP_EPOCH, now, null, name, participant));
+    }
+
+    @Override
+    public boolean forceReleaseReadWrite(String lockType, String key, long token) {
+        return operate(Command.Kind.FORCE_RELEASE_READ_WRITE, LockKey.checked(lockType, key), 0,
+                PrimitiveOperations.requireToken("token", token));
+    }
+
+    @Override
+    public boolean forceReleasePermits(String lockType, String key, long token) {
+        return operate(Command.Kind.FORCE_RELEASE_PERMITS, LockKey.checked(lockType, key), 0,
+                PrimitiveOperations.requireToken("token", token));
+    }
+
+    @Override
+    public boolean revokeLeadership(String name, long epoch) {
+        return operate(Command.Kind.REVOKE_LEADERSHIP, Leaderships.key(LockArguments.requireName("name", name)), 0,
+                PrimitiveOperations.requireToken("epoch", epoch));
+    }
+
+    @Override
+    public void setCapacity(String lockType, String key, int capacity) {
+        operate(Command.Kind.SET_CAPACITY, LockKey.checked(lockType, key),
+                LockArguments.requirePermits("capacity", capacity, 1), 0);
+    }
+
+    private boolean operate(Command.Kind kind, LockKey key, long millis, long expected) {
+        return log.commit(now -> new Command(kind, now, key.lockType(), key.key(), null, null, millis, expected))
+                .yes();
+    }
+
+    private long read(LongFunction<PrimitiveQuery> query) {
+        log.requireLeader();
+        return log.await(log.read(query)).value();
+    }
+
+    /**
+     * Proposes an acquisition. A call that may wait registers first (an answer may be applied before the proposer
+     * hears back), ends with {@code null} when its wait is over, and then leaves the table's line through the log;
+     * a grant that reaches it afterwards is given back.
+     */
+    private CompletableFuture<Handout> acquire(LockKey key, String owner, String sessionId, long wait,
+                                               Command.Kind withdrawal, Acquisition acquisition) {
+        log.requireLeader();
+        long id = wait > 0 ? waiters.nextId() : 0;
+        ParkedCall call = new ParkedCall(id, key, System.nanoTime(), new CompletableFuture<>());
+        AtomicBoolean mayBeInLine = new AtomicBoolean(id != 0);
+        if (id != 0) {
+            waiters.register(new Waiter(id, key, owner, 0, sessionId), call);
+            var timeout = timer.schedule(() -> call.answer().complete(null), wait, TimeUnit.MILLISECONDS);
+            call.answer().whenComplete((handout, failure) -> {
+                timeout.cancel(false);
+                if (handout == null && mayBeInLine.get() && log.isServing()) {
+                    log.propose(now -> new Command(withdrawal, now, key.lockType(), key.key(), owner, sessionId,
+                            0, id));
+                }
+            });
+        }
+        log.propose(now -> acquisition.at(id, now)).whenComplete((reply, failure) -> {
+            if (failure != null) {
+                call.answer().completeExceptionally(Failures.unwrap(failure));
+                return;
+            }
+            mayBeInLine.set(reply.kind() == Reply.Kind.PARKED);
+            settle(call, key, owner, sessionId, reply);
+        });
+        return call.answer();
+    }
+
+    private void settle(ParkedCall call, LockKey key, String owner, String sessionId, Reply reply) {
+        switch (reply.kind()) {
+            case GRANTED -> {
+                Handout handout = new Handout(new LockGrant(key.lockType(), key.key(), owner, reply.value(),
+                        reply.lease()), reply.sequence());
+                if (!call.answer().complete(handout)) {
+                    releaseUndelivered.accept(handout); // the wait ended or the client left meanwhile
+                }
+            }
+            case PARKED -> {
+                // answered by an applied entry (TableWaiters) or by the end of its wait
+            }
+            case BUSY -> call.answer().complete(null);
+            case SESSION_ENDED -> call.answer().completeExceptionally(Failures.sessionEnded(sessionId));
+            case REFUSED -> call.answer().completeExceptionally(new AcquisitionRefusedException(reply.reason()));
+            default -> call.answer().completeExceptionally(new IllegalStateException("unexpected " + reply));
+        }
+    }
+}
