@@ -123,6 +123,7 @@ public final class GroupMember implements AutoCloseable {
         channel.setReceiver(new Receiver() {
             @Override
             public void viewAccepted(View view) {
+                // the reliability suite reads views of member processes from this line (LoggedViews): keep its form
                 LOG.info("member {} sees members {} (view {})", selfId, view.getMembers(), view.getViewId());
             }
         });

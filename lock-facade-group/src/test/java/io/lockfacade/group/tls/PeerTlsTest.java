@@ -5,9 +5,9 @@ import io.lockfacade.group.raft.FsyncPolicy;
 import io.lockfacade.group.raft.GroupMember;
 import io.lockfacade.group.raft.GroupMemberAddress;
 import io.lockfacade.group.raft.GroupTopology;
-import io.lockfacade.group.raft.LoopbackPorts;
 import io.lockfacade.group.raft.RaftTuning;
 import io.lockfacade.testsupport.await.Await;
+import io.lockfacade.testsupport.tls.PeerOutsider;
 import io.lockfacade.testsupport.tls.TestPki;
 import io.lockfacade.testsupport.tls.TlsProbe;
 import org.junit.jupiter.api.AfterAll;
@@ -15,11 +15,10 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 import java.io.IOException;
-import java.io.OutputStream;
-import java.net.Socket;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -43,7 +42,6 @@ class PeerTlsTest {
     private static final Duration POLL = Duration.ofMillis(50);
     private static final Duration WATCH = OutsiderTrial.WATCH;
     private static final List<String> MEMBERS = List.of("n1", "n2", "n3");
-    private static final byte TLS_ALERT_RECORD = 21;
 
     @TempDir
     static Path dir;
@@ -82,36 +80,18 @@ class PeerTlsTest {
                 .contains("n1"));
     }
 
-    @Test
-    void jgroupsOutsiderWithoutCertificateNeverJoins() throws Exception {
-        assertOutsiderNeverJoins(null);
-    }
-
-    @Test
-    void outsiderWithCertificateOfAnotherCaNeverJoins() throws Exception {
-        TestPki otherCa = TestPki.create(dir, "other-ca");
-        Path keystore = otherCa.issue("other-n1.p12", "n1", "dns:n1", "ip:" + HOST);
-        assertOutsiderNeverJoins(tls(keystore, otherCa.truststore()));
-    }
-
-    @Test
-    void outsiderWithTheMembersCaButNoMembersNameNeverJoins() throws Exception {
-        Path keystore = ca.issue("intruder.p12", "intruder", "dns:intruder.example");
-        assertOutsiderNeverJoins(tls(keystore, truststore));
+    @ParameterizedTest
+    @EnumSource(PeerOutsider.class)
+    void jgroupsOutsiderNeverJoins(PeerOutsider outsider) throws Exception {
+        TlsStores stores = outsider.stores(ca, dir, "n1", HOST);
+        OutsiderTrial.assertNeverJoins(members, topology, dir, stores == null ? null : new PeerTls(stores));
     }
 
     @Test
     void raftPortRefusesPlainTcpAndStrangersCertificates() throws Exception {
         GroupMemberAddress n1 = topology.members().get(0);
         long term = term();
-        try (Socket plain = new Socket(HOST, n1.raftPort()); OutputStream out = plain.getOutputStream()) {
-            out.write("GET / HTTP/1.1\r\nHost: n1\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
-            out.flush();
-            plain.setSoTimeout((int) WAIT.toMillis());
-            byte[] reply = plain.getInputStream().readAllBytes(); // until the member closes the connection
-            assertTrue(reply.length == 0 || reply[0] == TLS_ALERT_RECORD,
-                    "a plain TCP peer gets at most a TLS alert back, got " + reply.length + " bytes");
-        }
+        assertNull(TlsProbe.plainTcpAnswer(HOST, n1.raftPort(), WAIT), "a plain TCP peer gets at most a TLS alert");
         Path stranger = ca.issue("stranger.p12", "stranger", "dns:stranger.example");
         assertNotNull(TlsProbe.refusal(HOST, n1.raftPort(), null, truststore, WATCH));
         assertNotNull(TlsProbe.refusal(HOST, n1.raftPort(), stranger, truststore, WATCH));
@@ -119,21 +99,20 @@ class PeerTlsTest {
         assertEquals(term, term());
     }
 
-    @Test
-    void failureDetectionPortAcceptsOnlyMembers() {
+    @ParameterizedTest
+    @EnumSource(PeerOutsider.class)
+    void failureDetectionPortRefusesOutsiders(PeerOutsider outsider) {
         int fdPort = topology.members().get(0).raftPort() + RaftTuning.FD_SOCK_OFFSET;
-        TestPki otherCa = TestPki.create(dir, "fd-other-ca");
-        Path foreign = otherCa.issue("fd-foreign.p12", "n2", "dns:n2", "ip:" + HOST);
-        Path stranger = ca.issue("fd-stranger.p12", "stranger", "dns:stranger.example");
+        TlsStores stores = outsider.stores(ca, dir, "n2", HOST);
 
-        assertNotNull(TlsProbe.refusal(HOST, fdPort, null, truststore, WATCH), "no certificate");
-        assertNotNull(TlsProbe.refusal(HOST, fdPort, stranger, truststore, WATCH), "no member's name");
-        assertNotNull(TlsProbe.refusal(HOST, fdPort, foreign, truststore, WATCH), "another CA");
-        assertNull(TlsProbe.refusal(HOST, fdPort, dir.resolve("n3.p12"), truststore, WATCH), "a member");
+        assertNotNull(TlsProbe.refusal(HOST, fdPort, stores == null ? null : stores.keystore(), truststore, WATCH));
     }
 
-    private void assertOutsiderNeverJoins(PeerTls outsiderTls) throws Exception {
-        OutsiderTrial.assertNeverJoins(members, topology, dir, outsiderTls);
+    @Test
+    void failureDetectionPortAcceptsAMember() {
+        int fdPort = topology.members().get(0).raftPort() + RaftTuning.FD_SOCK_OFFSET;
+
+        assertNull(TlsProbe.refusal(HOST, fdPort, dir.resolve("n3.p12"), truststore, WATCH));
     }
 
     private void assertViewsAreTheMembers() {

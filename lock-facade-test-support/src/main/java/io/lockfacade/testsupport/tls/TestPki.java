@@ -52,6 +52,7 @@ public final class TestPki {
     private final Path dir;
     private final KeyPair caKeys;
     private final X509Certificate caCertificate;
+    private boolean truststoreWritten;
 
     private TestPki(String name, Path dir, KeyPair caKeys, X509Certificate caCertificate) {
         this.name = name;
@@ -85,13 +86,20 @@ public final class TestPki {
         return caCertificate;
     }
 
-    /** @return a truststore holding only this CA's certificate ({@code <caName>-trust.p12}) */
-    public Path truststore() {
+    /**
+     * @return a truststore holding only this CA's certificate ({@code <caName>-trust.p12}), written on the first
+     *         call only: members that watch it for changes do not see it replaced
+     */
+    public synchronized Path truststore() {
         Path file = dir.resolve(name + "-trust.p12");
+        if (truststoreWritten) {
+            return file;
+        }
         try {
             KeyStore store = emptyStore();
             store.setCertificateEntry(name, caCertificate);
             save(store, file);
+            truststoreWritten = true;
             return file;
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException(e);

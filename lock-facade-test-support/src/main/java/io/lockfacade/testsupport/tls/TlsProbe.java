@@ -7,8 +7,11 @@ import javax.net.ssl.SSLSocket;
 import javax.net.ssl.X509ExtendedKeyManager;
 import javax.net.ssl.X509ExtendedTrustManager;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.net.InetSocketAddress;
+import java.net.Socket;
 import java.net.SocketTimeoutException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.security.cert.X509Certificate;
 import java.time.Duration;
@@ -20,6 +23,8 @@ import java.time.Duration;
 public final class TlsProbe {
 
     private static final Duration TIMEOUT = Duration.ofSeconds(5);
+    /** The content type of a TLS alert record: all a TLS server sends a peer that speaks no TLS. */
+    private static final byte TLS_ALERT_RECORD = 21;
 
     private TlsProbe() {
     }
@@ -56,6 +61,26 @@ public final class TlsProbe {
             return null;
         } catch (IOException refused) {
             return refused.toString();
+        }
+    }
+
+    /**
+     * Sends an HTTP request over plain TCP, as a peer that speaks no TLS would, and reads until the server closes
+     * the connection (at most {@code wait}).
+     *
+     * @return {@code null} if the server answered nothing or only a TLS alert record, else what it answered
+     * @throws IOException if the connection fails or the server neither answers nor closes within {@code wait}
+     */
+    public static String plainTcpAnswer(String host, int port, Duration wait) throws IOException {
+        try (Socket plain = new Socket()) {
+            plain.connect(new InetSocketAddress(host, port), (int) TIMEOUT.toMillis());
+            plain.setSoTimeout((int) wait.toMillis());
+            OutputStream out = plain.getOutputStream();
+            out.write(("GET / HTTP/1.1\r\nHost: " + host + "\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+            out.flush();
+            byte[] reply = plain.getInputStream().readAllBytes();
+            return reply.length == 0 || reply[0] == TLS_ALERT_RECORD ? null
+                    : reply.length + " bytes, first 0x" + Integer.toHexString(reply[0] & 0xff);
         }
     }
 
