@@ -7,22 +7,18 @@ import io.lockfacade.client.transport.ClientTransportSettings;
 import io.lockfacade.client.transport.MemoryLockServiceProxies;
 import io.lockfacade.reliability.group.GroupChaosLimits;
 import io.lockfacade.reliability.group.GroupTls;
-import io.lockfacade.reliability.group.MasterGroup;
-import io.lockfacade.reliability.group.MemberNetwork;
 import io.lockfacade.reliability.process.MasterAdmin;
+import io.lockfacade.reliability.testing.LoopbackTlsGroup;
 import io.lockfacade.testsupport.tls.TlsProbe;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.io.IOException;
 import java.math.BigInteger;
 import java.net.URI;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -45,46 +41,25 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class MasterGroupTlsTest {
 
-    private static final Path LOGS = Path.of(System.getProperty("reliability.logs", "target/reliability-logs"))
-            .resolve("group-tls");
     private static final String HOST = "127.0.0.1";
     private static final Duration ROTATION_WAIT = Duration.ofSeconds(20);
     private static final String TYPE = "tls";
 
-    @TempDir
-    static Path data;
-
-    private static GroupTls tls;
-    private static MasterGroup group;
-
-    @BeforeAll
-    static void startGroup() {
-        tls = GroupTls.create(data.resolve("tls"), MasterGroup.memberIds(GroupChaosLimits.MEMBERS),
-                MemberNetwork.LOOPBACK);
-        group = MasterGroup.start(GroupChaosLimits.MEMBERS, data, LOGS, GroupChaosLimits.ADMIN_PASSWORD,
-                GroupChaosLimits.MEMBER_JVM_OPTIONS, MemberNetwork.LOOPBACK, tls);
-        group.awaitLeader(GroupChaosLimits.LEADER_TIMEOUT);
-    }
-
-    @AfterAll
-    static void stopGroup() {
-        if (group != null) {
-            group.close();
-        }
-    }
+    @RegisterExtension
+    static final LoopbackTlsGroup GROUP = new LoopbackTlsGroup("group-tls");
 
     @Test
     @Order(1)
     void everyMemberServesClientsOverHttpsAndNamesPeersByHttpsUrls() throws Exception {
-        MemoryLockService locks = groupClient(group.clientSettings(settings()));
+        MemoryLockService locks = groupClient(GROUP.group().clientSettings(settings()));
 
         LockGrant grant = locks.tryLock(TYPE, "served", "owner-1", 0, 0);
 
         assertNotNull(grant);
         assertTrue(locks.unlock(TYPE, "served", "owner-1"));
-        for (String id : group.ids()) {
-            String status = new MasterAdmin(HOST, () -> group.httpPort(id), GroupChaosLimits.ADMIN_PASSWORD,
-                    tls.client()).groupStatus();
+        for (String id : GROUP.group().ids()) {
+            String status = new MasterAdmin(HOST, () -> GROUP.group().httpPort(id), GroupChaosLimits.ADMIN_PASSWORD,
+                    GROUP.tls().client()).groupStatus();
             assertTrue(status.contains("\"url\":\"https://") && !status.contains("http://"), status);
         }
     }
@@ -98,17 +73,17 @@ class MasterGroupTlsTest {
                 () -> stranger.tryLock(TYPE, "stranger", "owner-2", 0, 0));
 
         assertTrue(failure.getMessage().contains("truststore must hold the CA"), failure.getMessage());
-        assertTrue(groupClient(group.clientSettings(settings())).isLockTypeEmpty(TYPE + "-stranger"));
+        assertTrue(groupClient(GROUP.group().clientSettings(settings())).isLockTypeEmpty(TYPE + "-stranger"));
     }
 
     @Test
     @Order(3)
     void everyMembersKeystoreRotatesUnderLoadWithoutALostLockOrAFailedCall() throws Exception {
-        MemoryLockService locks = groupClient(group.clientSettings(settings()));
+        MemoryLockService locks = groupClient(GROUP.group().clientSettings(settings()));
         LockGrant kept = locks.tryLock(TYPE, "kept", "keeper", Duration.ofMinutes(5).toMillis(), 0);
         Map<String, BigInteger> httpsBefore = new LinkedHashMap<>();
         Map<String, BigInteger> raftBefore = new LinkedHashMap<>();
-        for (String id : group.ids()) {
+        for (String id : GROUP.group().ids()) {
             httpsBefore.put(id, httpsSerial(id));
             raftBefore.put(id, raftSerial(id));
         }
@@ -131,8 +106,8 @@ class MasterGroupTlsTest {
         }, "tls-rotation-load");
         load.start();
         try {
-            group.ids().forEach(id -> tls.issue(id, HOST));
-            for (String id : group.ids()) {
+            GROUP.group().ids().forEach(id -> GROUP.tls().issue(id, HOST));
+            for (String id : GROUP.group().ids()) {
                 awaitNewSerial(() -> httpsSerial(id), httpsBefore.get(id), id + "'s HTTPS port");
                 awaitNewSerial(() -> raftSerial(id), raftBefore.get(id), id + "'s Raft port");
             }
@@ -157,12 +132,12 @@ class MasterGroupTlsTest {
     @Test
     @Order(4)
     void aCrashedLeaderIsReplacedAtOnceAndKeepsItsLocks() {
-        MemoryLockService locks = groupClient(group.clientSettings(settings()));
+        MemoryLockService locks = groupClient(GROUP.group().clientSettings(settings()));
         LockGrant held = locks.tryLock(TYPE, "held-across-crash", "keeper", Duration.ofMinutes(5).toMillis(), 0);
-        String leader = group.awaitLeader(GroupChaosLimits.LEADER_TIMEOUT);
+        String leader = GROUP.group().awaitLeader(GroupChaosLimits.LEADER_TIMEOUT);
 
         long killed = System.nanoTime();
-        group.kill(leader);
+        GROUP.group().kill(leader);
         LockGrant first = null;
         long deadline = killed + GroupChaosLimits.FAILOVER_TIMEOUT.toNanos();
         while (first == null && System.nanoTime() < deadline) {
@@ -179,12 +154,12 @@ class MasterGroupTlsTest {
                 Duration.ofMinutes(5).toMillis(), 0).getFencingToken(), "the held lock, same grant");
         System.out.println("RELIABILITY group-tls crash: leader " + leader + " SIGKILL -> first grant of the new leader "
                 + failoverMillis + " ms");
-        group.restart(leader);
-        group.awaitLeader(GroupChaosLimits.LEADER_TIMEOUT);
+        GROUP.group().restart(leader);
+        GROUP.group().awaitLeader(GroupChaosLimits.LEADER_TIMEOUT);
     }
 
     private static MemoryLockService groupClient(ClientTransportSettings settings) {
-        String members = group.ids().stream().map(group::endpoint).map(URI::toString)
+        String members = GROUP.group().ids().stream().map(GROUP.group()::endpoint).map(URI::toString)
                 .collect(Collectors.joining(","));
         return MemoryLockServiceProxies.create(members, settings);
     }
@@ -195,7 +170,8 @@ class MasterGroupTlsTest {
 
     private static BigInteger httpsSerial(String id) {
         try {
-            return TlsProbe.handshake(HOST, group.httpPort(id), null, tls.truststore()).getSerialNumber();
+            return TlsProbe.handshake(HOST, GROUP.group().httpPort(id), null, GROUP.tls().truststore())
+                    .getSerialNumber();
         } catch (IOException e) {
             throw new IllegalStateException("handshake with " + id + "'s HTTPS port failed", e);
         }
@@ -203,9 +179,10 @@ class MasterGroupTlsTest {
 
     /** The certificate of {@code id}'s Raft port, as another member (with its certificate) sees it. */
     private static BigInteger raftSerial(String id) {
-        String peer = group.ids().stream().filter(other -> !other.equals(id)).findFirst().orElseThrow();
+        String peer = GROUP.group().ids().stream().filter(other -> !other.equals(id)).findFirst().orElseThrow();
         try {
-            return TlsProbe.handshake(HOST, group.raftPort(id), tls.keystore(peer), tls.truststore())
+            GroupTls tls = GROUP.tls();
+            return TlsProbe.handshake(HOST, GROUP.group().raftPort(id), tls.keystore(peer), tls.truststore())
                     .getSerialNumber();
         } catch (IOException e) {
             throw new IllegalStateException("handshake with " + id + "'s Raft port failed", e);

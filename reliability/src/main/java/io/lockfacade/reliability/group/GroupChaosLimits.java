@@ -17,6 +17,12 @@ public final class GroupChaosLimits {
     public static final Duration FAILOVER_TIMEOUT = Duration.ofSeconds(30);
     /** How long each test first waits for the group it inherits to agree on a leader before restarting laggards. */
     public static final Duration SETTLE_TIMEOUT = Duration.ofSeconds(20);
+    /**
+     * The longest the other members may take to drop a crashed ({@code SIGKILL}) member from their view and agree on
+     * a leader among themselves: failure detection (its port sees the connection close) and one election, with
+     * room for a loaded host.
+     */
+    public static final Duration CRASH_DETECTION = Duration.ofSeconds(10);
     /** How long a stepped-down leader may take to name the new one. */
     public static final Duration STEP_DOWN_TIMEOUT = Duration.ofSeconds(20);
     /** Connect timeout of the harness's Hessian calls. */
