@@ -22,8 +22,13 @@ public final class LoggedViews {
 
     /** @return the members of each view {@code jvm} logged, oldest first */
     public static List<List<String>> of(ChildJvm jvm) {
+        return parse(jvm.lines());
+    }
+
+    /** @return the members of each view logged in {@code lines}, oldest first; other lines are skipped */
+    public static List<List<String>> parse(List<String> lines) {
         List<List<String>> views = new ArrayList<>();
-        for (String line : jvm.lines()) {
+        for (String line : lines) {
             Matcher view = VIEW.matcher(line);
             if (view.find()) {
                 views.add(view.group(2).isBlank() ? List.of() : Arrays.stream(view.group(2).split(","))
