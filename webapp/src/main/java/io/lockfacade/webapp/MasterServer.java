@@ -92,8 +92,8 @@ public final class MasterServer implements AutoCloseable {
         Server server = new Server(HttpServerSizing.threadPool());
         MasterActivity activity = null;
         if (service != null) {
-            // The meters and the activity page read the single master's table; a member's meters read the replicated
-            // table and its log (it has no activity page).
+            // The meters and the activity page read the single master's table; a member's read the replicated table
+            // (the per-type counters and the lock gauge on the leader only) and its log.
             metrics.bind(service.table(), server.getThreadPool());
             activity = MasterActivity.start(service.table(), metrics.waiting());
         } else {
@@ -101,6 +101,8 @@ public final class MasterServer implements AutoCloseable {
             GroupMember member = group.member();
             metrics.bindGroup(() -> member.isLeader() ? listing.size() : Double.NaN, server.getThreadPool(),
                     member::logWrites);
+            member.stateMachine().setLockEvents(metrics.lockEvents());
+            activity = MasterActivity.start(member.stateMachine()::grantCount, metrics.waiting());
         }
         try {
             scratch = JspSupport.createScratch();
@@ -236,7 +238,7 @@ public final class MasterServer implements AutoCloseable {
         if (group == null) {
             AdminPages.install(context, service, credentials, metrics, activity);
         } else {
-            AdminPages.installOnGroupMember(context, group.service(), credentials, metrics);
+            AdminPages.installOnGroupMember(context, group.service(), credentials, metrics, activity);
         }
         return context;
     }

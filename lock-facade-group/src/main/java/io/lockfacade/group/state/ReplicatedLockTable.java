@@ -84,7 +84,7 @@ public final class ReplicatedLockTable {
             case TERM_START -> Reply.number(machine.extendAll(m, (id, alive) -> fx.session(alive, id), fx::lock));
         };
         endLapsedSessions(m, fx);
-        return new Applied(outcome, fx.freed());
+        return new Applied(outcome, fx.freed(), fx.endings());
     }
 
     /**
