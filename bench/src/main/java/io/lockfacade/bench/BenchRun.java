@@ -9,6 +9,7 @@ import io.lockfacade.bench.scenario.ClientVariants;
 import io.lockfacade.bench.scenario.CrossJvmHandoff;
 import io.lockfacade.bench.scenario.CrossNodeFairness;
 import io.lockfacade.bench.scenario.IntraJvmContention;
+import io.lockfacade.bench.scenario.CrossNodeDeadlocks;
 import io.lockfacade.bench.scenario.LocalDeadlocks;
 import io.lockfacade.bench.scenario.ManyWaiters;
 import io.lockfacade.bench.scenario.ParallelThroughput;
@@ -42,7 +43,8 @@ public final class BenchRun {
     /** @return the scenarios sharing masters, in order */
     static List<Scenario> sharedMasterScenarios() {
         return List.of(new UncontendedLatency(), new ParallelThroughput(), new IntraJvmContention(),
-                new CrossNodeFairness(), new ClientVariants(), new CrossJvmHandoff(), new LocalDeadlocks());
+                new CrossNodeFairness(), new ClientVariants(), new CrossJvmHandoff(), new LocalDeadlocks(),
+                new CrossNodeDeadlocks());
     }
 
     /** @return the scenarios with masters of their own, in order */

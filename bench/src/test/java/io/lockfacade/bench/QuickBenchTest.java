@@ -23,7 +23,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class QuickBenchTest {
 
-    private static final Set<String> SCENARIOS = Set.of("S1", "S2", "S3", "S4", "S5", "S6", "S7", "S8", "S9");
+    private static final Set<String> SCENARIOS = Set.of("S1", "S2", "S3", "S4", "S5", "S6", "S7", "S8", "S9", "S10");
     private static final long BUDGET_MINUTES = 6;
 
     @Test

@@ -95,6 +95,7 @@ public final class MasterServer implements AutoCloseable {
             // The meters and the activity page read the single master's table; a member's read the replicated table
             // (the per-type counters and the lock gauge on the leader only) and its log.
             metrics.bind(service.table(), server.getThreadPool());
+            metrics.countDeadlocks(service.deadlocks().log());
             activity = MasterActivity.start(service.table(), metrics.waiting());
         } else {
             GroupLockListing listing = GroupLockListing.of(group.service());
@@ -103,6 +104,7 @@ public final class MasterServer implements AutoCloseable {
                     member::logWrites);
             member.stateMachine().setLockEvents(metrics.lockEvents());
             activity = MasterActivity.start(member.stateMachine()::grantCount, metrics.waiting());
+            metrics.countDeadlocks(group.service().deadlocks().log());
         }
         try {
             scratch = JspSupport.createScratch();

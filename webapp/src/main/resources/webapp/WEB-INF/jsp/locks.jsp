@@ -22,7 +22,7 @@
     <div class="stat"><span class="label">Started</span><span class="value small"><c:out value="${view.stats.startedAt}"/></span></div>
   </section>
 
-  <p><a href="/admin/sessions" id="sessions-link">Sessions &rarr;</a><c:if test="${activityShown}"> · <a href="/admin/activity" id="activity-link">Activity &rarr;</a></c:if></p>
+  <p><a href="/admin/sessions" id="sessions-link">Sessions &rarr;</a> · <a href="/admin/deadlocks" id="deadlocks-link">Deadlocks &rarr;</a><c:if test="${activityShown}"> · <a href="/admin/activity" id="activity-link">Activity &rarr;</a></c:if></p>
 
   <c:if test="${not empty view.notice}">
     <p class="notice ${view.notice.kind}" role="status" id="notice"><c:out value="${view.notice.text}"/></p>

@@ -91,6 +91,15 @@ public final class CountingLockService implements MemoryLockService {
         return delegate.tryLockInSession(lockType, key, owner, sessionId, waitMillis);
     }
 
+    /** Counted as a {@code tryLock}; forwarded as it is, so the master still checks the wait for deadlocks. */
+    @Override
+    public LockGrant tryLockInSessionHolding(String lockType, String key, String owner, String sessionId,
+                                             long waitMillis, String heldLocks, long deadlockCheckMillis) {
+        tryLocks.increment();
+        return delegate.tryLockInSessionHolding(lockType, key, owner, sessionId, waitMillis, heldLocks,
+                deadlockCheckMillis);
+    }
+
     /** @return session upkeep and lease renewal calls made so far: open, keep-alive, close, renew */
     public long renewalCalls() {
         return renewals.sum();

@@ -10,8 +10,9 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Two threads of one JVM take two locks in crossing orders: the first holds {@code a} and waits for {@code b}, the
- * second, a little later, holds {@code b} and waits for {@code a}, closing the cycle.
+ * Two threads take two locks in crossing orders: the first holds {@code a} and waits for {@code b}, the second, a
+ * little later, holds {@code b} and waits for {@code a}, closing the cycle. Each side may use a lock facade of its
+ * own (two nodes) or both the same one (one node, one JVM).
  */
 final class CrossingPair {
 
@@ -29,12 +30,16 @@ final class CrossingPair {
     }
 
     static Result run(LockFacade locks, String lockType) throws Exception {
+        return run(locks, locks, lockType);
+    }
+
+    static Result run(LockFacade firstLocks, LockFacade secondLocks, String lockType) throws Exception {
         ExecutorService threads = Executors.newFixedThreadPool(2);
         try {
             CountDownLatch bothHold = new CountDownLatch(2);
             long[] waitStarts = new long[2];
-            Future<Long> first = threads.submit(() -> side(locks, lockType, "a", "b", bothHold, waitStarts, 0));
-            Future<Long> second = threads.submit(() -> side(locks, lockType, "b", "a", bothHold, waitStarts, 1));
+            Future<Long> first = threads.submit(() -> side(firstLocks, lockType, "a", "b", bothHold, waitStarts, 0));
+            Future<Long> second = threads.submit(() -> side(secondLocks, lockType, "b", "a", bothHold, waitStarts, 1));
             long firstEnd = first.get(LONG_WAIT_MILLIS * 2, TimeUnit.MILLISECONDS);
             long secondEnd = second.get(LONG_WAIT_MILLIS * 2, TimeUnit.MILLISECONDS);
             long closingStart = Math.max(waitStarts[0], waitStarts[1]);

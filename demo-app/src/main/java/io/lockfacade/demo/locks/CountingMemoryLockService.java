@@ -92,6 +92,15 @@ final class CountingMemoryLockService implements MemoryLockService {
         return noted(delegate.tryLockInSession(lockType, key, owner, sessionId, waitMillis));
     }
 
+    /** Counted with {@code tryLock}; forwarded as it is, so the master still checks the wait for deadlocks. */
+    @Override
+    public LockGrant tryLockInSessionHolding(String lockType, String key, String owner, String sessionId,
+                                             long waitMillis, String heldLocks, long deadlockCheckMillis) {
+        tryLock.increment();
+        return noted(delegate.tryLockInSessionHolding(lockType, key, owner, sessionId, waitMillis, heldLocks,
+                deadlockCheckMillis));
+    }
+
     /** @return the calls counted so far */
     RemoteCalls calls() {
         return new RemoteCalls(tryLock.sum(), unlock.sum(), renew.sum(), isLockTypeEmpty.sum());

@@ -80,11 +80,12 @@ class RemoteCallCounterTest {
         service.hasWaiters("t", "k");
         service.openSession("s", 0);
         service.tryLockInSession("t", "k2", "o", "s", 0);
+        service.tryLockInSessionHolding("t", "k3", "o", "s", 0, "t\tk2\t1", 1_000);
         service.keepAliveSession("s");
         service.closeSession("s");
 
-        assertEquals(new RemoteCalls(3, 2, 4, 2), counter.calls());
-        assertEquals(5, counter.calls().lockAndUnlock());
+        assertEquals(new RemoteCalls(4, 2, 4, 2), counter.calls());
+        assertEquals(6, counter.calls().lockAndUnlock());
     }
 
     @Test

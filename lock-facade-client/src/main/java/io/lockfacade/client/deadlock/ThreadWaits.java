@@ -33,6 +33,10 @@ import java.util.function.Function;
  */
 public final class ThreadWaits<L> implements WaitView<Thread, L> {
 
+    /** The number of a wait published but not numbered yet; never a real number. */
+    private static final long UNNUMBERED = Long.MAX_VALUE;
+    private static final int MAX_SPINS = 100;
+
     private final DeadlockDetection detection;
     private final Function<? super L, Thread> holderOf;
     private final Function<? super Thread, String> threadName;
@@ -77,8 +81,8 @@ public final class ThreadWaits<L> implements WaitView<Thread, L> {
             return true;
         }
         Slot<L> slot = slotOfThread.get();
-        publish(slot, lock);
         try {
+            publish(slot, lock);
             if (attempt.tryFor(delayNanos)) {
                 return true;
             }
@@ -92,7 +96,7 @@ public final class ThreadWaits<L> implements WaitView<Thread, L> {
     @Override
     public Wait<L> waitOf(Thread thread) {
         Slot<L> slot = slots.get(thread);
-        return slot == null ? null : slot.current;
+        return slot == null ? null : numbered(slot);
     }
 
     @Override
@@ -109,15 +113,31 @@ public final class ThreadWaits<L> implements WaitView<Thread, L> {
     }
 
     /**
-     * Numbers the wait and makes it visible in one step, so that waits are visible in the order of their numbers:
-     * the youngest wait of a cycle then sees every older wait of it when it checks. Numbering first and
-     * publishing later let a younger wait check before an older one was visible, while the older one, seeing the
-     * cycle, left it to the younger: a deadlock missed by both.
+     * Makes the wait visible, then numbers it, so that waits are visible in the order of their numbers: a wait is
+     * published (as not yet numbered) before it takes its number, so when the youngest wait of a cycle checks,
+     * every older wait of it is visible, numbered or about to be ({@link #waitOf} waits for the number, which is
+     * two writes away). Numbering first and publishing later let a younger wait check before an older one was
+     * visible, while the older one, seeing the cycle, left it to the younger: a deadlock missed by both. No lock is
+     * taken: waiting threads do not queue behind each other to be numbered.
      */
     private void publish(Slot<L> slot, L lock) {
-        synchronized (sequence) {
-            slot.current = new Wait<>(lock, sequence.incrementAndGet(), System.nanoTime());
+        long since = System.nanoTime();
+        slot.current = new Wait<>(lock, UNNUMBERED, since);
+        slot.current = new Wait<>(lock, sequence.incrementAndGet(), since);
+    }
+
+    /** @return the slot's wait once it is numbered (a spin of a few instructions' length), or {@code null} */
+    private static <L> Wait<L> numbered(Slot<L> slot) {
+        Wait<L> wait = slot.current;
+        for (int spins = 0; wait != null && wait.sequence() == UNNUMBERED; spins++) {
+            if (spins < MAX_SPINS) {
+                Thread.onSpinWait();
+            } else {
+                Thread.yield(); // its thread was descheduled between its two writes
+            }
+            wait = slot.current;
         }
+        return wait;
     }
 
     private Slot<L> newSlot() {

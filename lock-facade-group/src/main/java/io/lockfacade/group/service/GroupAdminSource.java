@@ -4,6 +4,7 @@ import io.lockfacade.api.NotLeaderException;
 import io.lockfacade.server.admin.AdminLocks;
 import io.lockfacade.server.admin.AdminSource;
 import io.lockfacade.server.admin.MasterStats;
+import io.lockfacade.server.deadlock.DeadlockDetector;
 import io.lockfacade.server.session.SessionInfo;
 import io.lockfacade.server.session.SessionRegistry;
 import io.lockfacade.server.table.LockInfo;
@@ -98,6 +99,11 @@ public final class GroupAdminSource implements AdminSource {
     @Override
     public MasterStats stats(long nowEpochMillis) {
         return MasterStats.at(startedAtEpochMillis, listing.size(), listing.grantCount(), nowEpochMillis);
+    }
+
+    @Override
+    public DeadlockDetector deadlocks() {
+        return service.deadlocks();
     }
 
     /**

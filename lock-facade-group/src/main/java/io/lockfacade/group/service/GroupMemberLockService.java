@@ -12,6 +12,8 @@ import io.lockfacade.group.state.Applied;
 import io.lockfacade.group.state.Command;
 import io.lockfacade.group.state.Reply;
 import io.lockfacade.group.state.ReplicatedLockTable;
+import io.lockfacade.server.deadlock.DeadlockDetector;
+import io.lockfacade.server.deadlock.HoldingCall;
 import io.lockfacade.server.service.MasterSettings;
 import io.lockfacade.server.service.ParkedCall;
 import io.lockfacade.server.service.ParkedCallTimer;
@@ -27,6 +29,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import java.util.function.LongFunction;
 
 /**
@@ -63,6 +66,7 @@ public final class GroupMemberLockService implements ParkingLockService, GroupEv
     private final ScheduledExecutorService leaderThread;
     private final LeaderWaiters waiters;
     private final LeaderDuties duties;
+    private final GroupDeadlocks deadlocks;
 
     /**
      * Attaches a service to a started member; it receives the member's events from now on.
@@ -79,6 +83,7 @@ public final class GroupMemberLockService implements ParkingLockService, GroupEv
         this.leaderThread = executor;
         this.waiters = new LeaderWaiters(this::askAgain, this::releaseUndelivered,
                 key -> table.holder(key) == null);
+        this.deadlocks = new GroupDeadlocks(table, executor);
         this.duties = new LeaderDuties(executor, table, log::submitNow, log::startTerm, member::isLeader,
                 member::isLeaderReady, log::isServing);
         member.stateMachine().setEvents(this);
@@ -108,11 +113,40 @@ public final class GroupMemberLockService implements ParkingLockService, GroupEv
         return acquire(new Waiter(waiters.nextId(), lockKey, owner, 0, sessionId), wait);
     }
 
-    /** Asks for the lock, and parks the call behind the calls that wait for it if it may wait. */
+    /**
+     * {@link #tryLockInSessionAsync} of a thread that holds {@code heldLocks}, checked for a deadlock on this leader
+     * once it has waited {@code deadlockCheckMillis} (as on the single master). A thread that holds nothing cannot
+     * be part of a cycle: its call is not watched.
+     */
+    @Override
+    public CompletableFuture<Handout> tryLockInSessionHoldingAsync(String lockType, String key, String owner,
+                                                                   String sessionId, long waitMillis,
+                                                                   String heldLocks, long deadlockCheckMillis) {
+        HoldingCall checked = HoldingCall.checked(lockType, key, owner, sessionId, heldLocks, deadlockCheckMillis);
+        long wait = settings.waitFor(waitMillis);
+        Waiter asked = new Waiter(waiters.nextId(), checked.lockKey(), owner, 0, sessionId);
+        return checked.holdsNothing() ? acquire(asked, wait)
+                : acquire(asked, wait, call -> deadlocks.watch(call, owner, checked));
+    }
+
+    /** @return the deadlocks this member found while it led, and the waits it watches now */
+    public DeadlockDetector deadlocks() {
+        return deadlocks.detector();
+    }
+
     private CompletableFuture<Handout> acquire(Waiter asked, long wait) {
+        return acquire(asked, wait, call -> { });
+    }
+
+    /**
+     * Asks for the lock, and parks the call behind the calls that wait for it if it may wait; {@code beforeAsking}
+     * sees the call first.
+     */
+    private CompletableFuture<Handout> acquire(Waiter asked, long wait, Consumer<ParkedCall> beforeAsking) {
         log.requireLeader();
         LockKey key = asked.lockKey();
         ParkedCall call = new ParkedCall(asked.id(), key, System.nanoTime(), new CompletableFuture<>());
+        beforeAsking.accept(call);
         boolean queueBehind = wait > 0 && waiters.hasWaiters(key) && !asked.owner().equals(table.holder(key));
         if (queueBehind) {
             park(asked, call, wait);

@@ -175,6 +175,15 @@ public final class ReplicatedLockTable {
         return machine.describe(key, nanos(clock)).map(LockView::owner).orElse(null);
     }
 
+    /**
+     * @return the fencing token of the lock's grant at the table's clock, empty if it is free; read under the
+     *         table's lock, so never half-way through an apply
+     */
+    public synchronized OptionalLong tokenOf(LockKey key) {
+        return machine.describe(key, nanos(clock)).map(view -> OptionalLong.of(view.fencingToken()))
+                .orElse(OptionalLong.empty());
+    }
+
     /** @return how many locks the table holds (live or waiting for expiry) */
     public int size() {
         return machine.size();

@@ -1,6 +1,7 @@
 package io.lockfacade.server.admin;
 
 import io.lockfacade.api.NotLeaderException;
+import io.lockfacade.server.deadlock.DeadlockDetector;
 import io.lockfacade.server.service.MemoryLockServiceImpl;
 import io.lockfacade.server.session.SessionRegistry;
 
@@ -34,6 +35,9 @@ public interface AdminSource {
      */
     MasterStats stats(long nowEpochMillis);
 
+    /** @return the deadlocks this master found over the last hour and the waits it watches now */
+    DeadlockDetector deadlocks();
+
     /** @return the single master's table, sessions and figures */
     static AdminSource of(MemoryLockServiceImpl service) {
         AdminLocks locks = AdminLocks.of(service.table());
@@ -56,6 +60,11 @@ public interface AdminSource {
             @Override
             public MasterStats stats(long nowEpochMillis) {
                 return MasterStats.of(service, nowEpochMillis);
+            }
+
+            @Override
+            public DeadlockDetector deadlocks() {
+                return service.deadlocks();
             }
         };
     }

@@ -1,160 +1,242 @@
 package io.lockfacade.server.deadlock;
 
-import io.lockfacade.api.deadlock.DelayedDeadlockCheck;
-import io.lockfacade.api.deadlock.HeldLock;
+import io.lockfacade.api.deadlock.CycleSearch;
 import io.lockfacade.api.deadlock.Wait;
 import io.lockfacade.api.deadlock.WaitCycle;
-import io.lockfacade.api.deadlock.WaitForGraph;
 import io.lockfacade.api.deadlock.WaitView;
 import io.lockfacade.server.table.LockKey;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalLong;
-import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.function.Function;
+import java.util.PriorityQueue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.function.LongSupplier;
 
 /**
  * The master's wait-for graph. Its threads are owners ({@code node:thread#id}); a thread waits while its call is
- * parked, and holds what that call named (each lock with its fencing token). Only the caller's own holds are named:
- * a thread blocked in its call cannot release or hand off anything until the call returns, and the call's end
- * removes its wait and its claims, so a claim never outlives the truth it states. A claim also counts only while the
- * master's current grant of its lock carries the claimed token (a grant that expired or was removed meanwhile drops
- * out by itself). Every cycle is confirmed by a second read before it is reported.
+ * parked, and holds what that call named, each grant by its fencing token. Only the caller's own holds are named:
+ * a thread blocked in its call cannot release or hand off anything until the call returns, and a call counts only
+ * while its answer is pending, so a claim never outlives the truth it states.
  *
- * <p>Thread-safe. The end of a call is queued without a lock ({@link #ended}), so that whoever completes a parked
- * call's answer never waits for this graph; the queue is applied before every other operation.
+ * <p>Claims are indexed by fencing token: the holders of a lock are the waiting threads that claim the token of the
+ * lock's live grant, so a grant that expired or was removed meanwhile drops out by itself. Each wait is checked
+ * once it has waited its delay ({@link #checkDue}); the check searches from that wait only ({@link CycleSearch}),
+ * confirms a cycle by a second read, and names its youngest wait as the victim. A wait that is still pending after
+ * its check is checked again every {@link #RECHECK_NANOS}, which also takes the ended ones out: a parked call costs
+ * one {@link WatchedWait}, one index entry per claimed token and one per owner, and no callback of its own.
+ *
+ * <p>Thread-safe: every method holds the watch's monitor; {@link GrantLookup} is read under it and must not call
+ * back.
  */
 public final class DeadlockWatch {
 
-    private final WaitForGraph<String, LockKey> graph = new WaitForGraph<>();
-    private final DelayedDeadlockCheck<String, LockKey> checks;
-    private final Map<Long, CheckedWait> waits = new HashMap<>();
-    private final Map<String, Long> waiterOfOwner = new HashMap<>();
-    private final Map<LockKey, Map<String, Long>> claimedTokens = new HashMap<>();
-    private final ConcurrentLinkedQueue<Long> endedWaiters = new ConcurrentLinkedQueue<>();
-    private final Function<LockKey, OptionalLong> currentToken;
+    /** How often a wait that outlived its first check is looked at again. */
+    public static final long RECHECK_NANOS = TimeUnit.SECONDS.toNanos(1);
+
+    private final Map<String, WatchedWait> waitOfOwner = new HashMap<>();
+    private final Map<Long, Object> claimantsOfToken = new HashMap<>();
+    private final PriorityQueue<WatchedWait> checks = new PriorityQueue<>(
+            (first, second) -> Long.compare(first.dueNanos - second.dueNanos, 0)); // wraps as nanoTime does
+    private final GrantLookup grants;
     private final LongSupplier nanoClock;
+    private final WaitView<String, LockKey> view = new PendingClaims();
+    private long lastSequence;
 
     /**
-     * @param currentToken the fencing token of a lock's live grant, empty if it is not held (read without this
-     *                     graph's lock held by anybody else: it must never call back into the watch)
-     * @param nanoClock    the master's monotonic clock
+     * @param grants    the master's live grants
+     * @param nanoClock the monotonic clock of the check delays
      */
-    public DeadlockWatch(Function<LockKey, OptionalLong> currentToken, LongSupplier nanoClock) {
-        this.currentToken = currentToken;
+    public DeadlockWatch(GrantLookup grants, LongSupplier nanoClock) {
+        this.grants = grants;
         this.nanoClock = nanoClock;
-        this.checks = new DelayedDeadlockCheck<>(graph, new ClaimsStillGranted());
     }
 
     /**
      * A parked call's victim: fail it with a {@code DeadlockException} whose message is {@code message}.
      *
      * @param waiterId the parked call's waiter id
+     * @param owner    the victim thread
      * @param lockType the type of the lock it waited for
      * @param message  the cycle, beginning with {@code deadlock: }
+     * @param answer   the parked call's answer
      */
-    public record Victim(long waiterId, String lockType, String message) {
+    public record Victim(long waiterId, String owner, String lockType, String message, CompletableFuture<?> answer) {
+    }
+
+    /** One watched call: what it waits for, the tokens it claims, its age, its next check and its answer. */
+    private static final class WatchedWait {
+        private final long waiterId;
+        private final String owner;
+        private final LockKey lock;
+        /** The first claimed token (a thread that waits while holding one lock is the common case). */
+        private final long firstToken;
+        /** The other claimed tokens, {@code null} if it claims only one. */
+        private final long[] moreTokens;
+        private final long sequence;
+        private final long beganNanos;
+        private final CompletableFuture<?> answer;
+        private long dueNanos;
+
+        private WatchedWait(long waiterId, String owner, HoldingCall call, long sequence, long beganNanos,
+                            CompletableFuture<?> answer) {
+            this.waiterId = waiterId;
+            this.owner = owner;
+            this.lock = call.lockKey();
+            long[] tokens = call.heldTokens();
+            this.firstToken = tokens[0];
+            this.moreTokens = tokens.length == 1 ? null : Arrays.copyOfRange(tokens, 1, tokens.length);
+            this.sequence = sequence;
+            this.beganNanos = beganNanos;
+            this.answer = answer;
+            this.dueNanos = beganNanos + TimeUnit.MILLISECONDS.toNanos(call.checkDelayMillis());
+        }
+
+        private boolean pending() {
+            return !answer.isDone();
+        }
+
+        private long[] claimedTokens() {
+            if (moreTokens == null) {
+                return new long[] {firstToken};
+            }
+            long[] all = new long[moreTokens.length + 1];
+            all[0] = firstToken;
+            System.arraycopy(moreTokens, 0, all, 1, moreTokens.length);
+            return all;
+        }
     }
 
     /**
-     * Records a call about to wait (before its transition, so that its end cannot come first). A call of an owner
-     * that still has one recorded replaces it.
+     * Records a call about to wait (before its transition, so that its end cannot come first); it counts while
+     * {@code answer} is pending. A call of an owner that still has one recorded replaces it.
      *
-     * @param waiterId   the call's waiter id
-     * @param delayNanos how long it waits before it is checked
+     * @param call a call that names at least one held lock ({@link HoldingCall#holdsNothing()} is false)
+     *
+     * @return when its check is due
      */
-    public synchronized void began(long waiterId, String owner, LockKey lock, List<HeldLock> held, long delayNanos) {
-        applyEnded();
-        Long previous = waiterOfOwner.get(owner);
+    public synchronized long began(long waiterId, String owner, HoldingCall call, CompletableFuture<?> answer) {
+        WatchedWait previous = waitOfOwner.get(owner);
         if (previous != null) {
             forget(previous);
         }
-        List<LockKey> keys = new ArrayList<>(held.size());
-        for (HeldLock claim : held) {
-            LockKey key = LockKey.checked(claim.lockType(), claim.key());
-            keys.add(key);
-            graph.held(owner, key);
-            claimedTokens.computeIfAbsent(key, any -> new HashMap<>(2)).put(owner, claim.fencingToken());
+        WatchedWait wait = new WatchedWait(waiterId, owner, call, ++lastSequence, nanoClock.getAsLong(), answer);
+        waitOfOwner.put(owner, wait);
+        for (long token : wait.claimedTokens()) {
+            claimantsOfToken.merge(token, wait, DeadlockWatch::addClaimant);
         }
-        checks.waitBegan(owner, lock, nanoClock.getAsLong(), delayNanos);
-        waits.put(waiterId, new CheckedWait(owner, lock, keys));
-        waiterOfOwner.put(owner, waiterId);
-    }
-
-    /** The call's wait ended (granted, gave up, refused, withdrawn): queued, applied by the next operation. */
-    public void ended(long waiterId) {
-        endedWaiters.add(waiterId);
+        checks.add(wait);
+        return wait.dueNanos;
     }
 
     /** @return the victims of the cycles the checks now due confirm; their waits are already out of the graph */
     public synchronized List<Victim> checkDue() {
-        applyEnded();
         List<Victim> victims = new ArrayList<>(0);
-        for (WaitCycle<String, LockKey> cycle : checks.due(nanoClock.getAsLong())) {
-            Long waiterId = waiterOfOwner.get(cycle.victim());
-            if (waiterId != null) {
-                victims.add(new Victim(waiterId, cycle.victimEdge().waiting().lock().lockType(),
-                        cycle.describe(owner -> owner, LockKey::toString)));
-                forget(waiterId);
+        long now = nanoClock.getAsLong();
+        while (!checks.isEmpty() && checks.peek().dueNanos - now <= 0) {
+            WatchedWait check = checks.poll();
+            if (waitOfOwner.get(check.owner) != check || !check.pending()) {
+                forget(check);
+                continue;
+            }
+            Optional<WaitCycle<String, LockKey>> cycle = CycleSearch.through(view, check.owner);
+            if (cycle.isPresent() && CycleSearch.isStillStanding(view, cycle.get())) {
+                WatchedWait victim = waitOfOwner.get(cycle.get().victim());
+                victims.add(new Victim(victim.waiterId, victim.owner, victim.lock.lockType(),
+                        cycle.get().describe(owner -> owner, LockKey::toString), victim.answer));
+                forget(victim);
+            }
+            if (waitOfOwner.get(check.owner) == check) {
+                check.dueNanos = now + RECHECK_NANOS;
+                checks.add(check);
             }
         }
         return victims;
     }
 
+    /** @return when the next check is due, or empty if no wait is watched */
+    public synchronized OptionalLong nextDueNanos() {
+        return checks.isEmpty() ? OptionalLong.empty() : OptionalLong.of(checks.peek().dueNanos);
+    }
+
     /** @return how many calls wait in the graph now */
     public synchronized int waitCount() {
-        applyEnded();
-        return waits.size();
+        return (int) waitOfOwner.values().stream().filter(WatchedWait::pending).count();
     }
 
-    private void applyEnded() {
-        for (Long waiterId = endedWaiters.poll(); waiterId != null; waiterId = endedWaiters.poll()) {
-            forget(waiterId);
-        }
+    /** @return the calls that wait in the graph now, longest wait first */
+    public synchronized List<LiveWait> liveWaits() {
+        long now = nanoClock.getAsLong();
+        return waitOfOwner.values().stream().filter(WatchedWait::pending)
+                .sorted(Comparator.comparingLong(wait -> wait.sequence))
+                .map(wait -> new LiveWait(wait.owner, wait.lock.lockType(), wait.lock.key(),
+                        grants.holderOf(wait.lock), Arrays.stream(wait.claimedTokens()).boxed().toList(),
+                        TimeUnit.NANOSECONDS.toMillis(now - wait.beganNanos)))
+                .toList();
     }
 
-    private void forget(long waiterId) {
-        CheckedWait wait = waits.remove(waiterId);
-        if (wait == null) {
+    /** Takes a wait and its claims out of the graph; a pending check of it is dropped when it comes up. */
+    private void forget(WatchedWait wait) {
+        if (!waitOfOwner.remove(wait.owner, wait)) {
             return;
         }
-        waiterOfOwner.remove(wait.owner(), waiterId);
-        graph.waitEnded(wait.owner());
-        for (LockKey key : wait.held()) {
-            graph.released(wait.owner(), key);
-            claimedTokens.computeIfPresent(key, (any, owners) -> {
-                owners.remove(wait.owner());
-                return owners.isEmpty() ? null : owners;
-            });
+        for (long token : wait.claimedTokens()) {
+            claimantsOfToken.computeIfPresent(token, (any, claimants) -> removeClaimant(claimants, wait));
         }
     }
 
-    /** A recorded call: whose, for what, and the locks it named. */
-    private record CheckedWait(String owner, LockKey lock, List<LockKey> held) {
+    /** A token's claimants: one wait (nearly always), or a list of them. */
+    private static Object addClaimant(Object claimants, Object added) {
+        List<Object> all = new ArrayList<>(claimantsList(claimants));
+        all.add(added);
+        return all;
     }
 
-    /** The graph, with a claimed hold counted only while the lock's live grant carries the claimed token. */
-    private final class ClaimsStillGranted implements WaitView<String, LockKey> {
+    private static Object removeClaimant(Object claimants, WatchedWait removed) {
+        if (claimants == removed) {
+            return null;
+        }
+        List<Object> rest = new ArrayList<>(claimantsList(claimants));
+        rest.remove(removed);
+        return rest.isEmpty() ? null : rest.size() == 1 ? rest.get(0) : rest;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static List<Object> claimantsList(Object claimants) {
+        return claimants instanceof List<?> list ? (List<Object>) list : List.of(claimants);
+    }
+
+    /** The graph of pending calls, a claimed hold counted only while the lock's live grant carries its token. */
+    private final class PendingClaims implements WaitView<String, LockKey> {
 
         @Override
         public Wait<LockKey> waitOf(String owner) {
-            return graph.waitOf(owner);
+            WatchedWait wait = waitOfOwner.get(owner);
+            return wait == null || !wait.pending() ? null : new Wait<>(wait.lock, wait.sequence, wait.beganNanos);
         }
 
         @Override
         public Collection<String> holdersOf(LockKey lock) {
-            Map<String, Long> claims = claimedTokens.get(lock);
-            OptionalLong token = currentToken.apply(lock);
-            if (claims == null || token.isEmpty()) {
+            OptionalLong token = grants.tokenOf(lock);
+            Object claimants = token.isEmpty() ? null : claimantsOfToken.get(token.getAsLong());
+            if (claimants == null) {
                 return List.of();
             }
-            return graph.holdersOf(lock).stream()
-                    .filter(owner -> claims.getOrDefault(owner, -1L) == token.getAsLong()).toList();
+            List<String> owners = new ArrayList<>(1);
+            for (Object claimant : claimantsList(claimants)) {
+                WatchedWait wait = (WatchedWait) claimant;
+                if (wait.pending()) {
+                    owners.add(wait.owner);
+                }
+            }
+            return owners;
         }
     }
 }

@@ -1,57 +1,54 @@
 package io.lockfacade.server.service;
 
-import io.lockfacade.api.DeadlockException;
-import io.lockfacade.api.deadlock.HeldLock;
-import io.lockfacade.server.deadlock.DeadlockWatch;
+import io.lockfacade.server.deadlock.DeadlockDetector;
+import io.lockfacade.server.deadlock.GrantLookup;
+import io.lockfacade.server.deadlock.HoldingCall;
 import io.lockfacade.server.table.Handout;
+import io.lockfacade.server.table.LockInfo;
 import io.lockfacade.server.table.LockKey;
 
-import java.util.List;
 import java.util.OptionalLong;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 
 /**
- * The single master's deadlock detection at work: parks the calls that name what their thread holds through the
- * {@link LiveTable}, records them in a {@link DeadlockWatch}, runs each call's check when its delay is over (on the
- * master's wait timer) and fails the victims' parked calls with {@link DeadlockException}.
+ * The single master's deadlock detection: parks the calls that name what their thread holds through the
+ * {@link LiveTable}, watched by a {@link DeadlockDetector} that fails the victims' parked calls. Check delays are real
+ * time, as the timer that runs the checks is, whatever clock the table runs on.
  */
 final class DeadlockVictims {
 
     private final LiveTable table;
-    private final ScheduledExecutorService timer;
-    private final DeadlockWatch watch;
+    private final DeadlockDetector detector;
 
     DeadlockVictims(LiveTable table, ScheduledExecutorService timer) {
         this.table = table;
-        this.timer = timer;
-        this.watch = new DeadlockWatch(key -> table.describe(key)
-                .map(info -> OptionalLong.of(info.fencingToken())).orElse(OptionalLong.empty()),
-                table.clocks().nanos());
+        this.detector = new DeadlockDetector(new TableGrants(table), System::nanoTime, System::currentTimeMillis,
+                timer, (victim, failure) -> table.failParked(victim.waiterId(), failure));
     }
 
-    /**
-     * {@link LiveTable#acquire} of a thread holding {@code held}, checked for a deadlock once it has waited
-     * {@code checkDelayMillis}.
-     */
-    CompletableFuture<Handout> acquire(LockKey key, String owner, String sessionId, long waitMillis,
-                                       List<HeldLock> held, long checkDelayMillis) {
-        return table.acquire(key, owner, 0, sessionId, waitMillis, call -> {
-            watch.began(call.waiterId(), owner, key, held, TimeUnit.MILLISECONDS.toNanos(checkDelayMillis));
-            call.answer().whenComplete((handout, failure) -> watch.ended(call.waiterId()));
-            timer.schedule(this::failVictims, checkDelayMillis, TimeUnit.MILLISECONDS);
-        });
+    /** {@link LiveTable#acquire} of a thread holding what {@code asked} names, checked once it waited its delay. */
+    CompletableFuture<Handout> acquire(String owner, String sessionId, long waitMillis, HoldingCall asked) {
+        return table.acquire(asked.lockKey(), owner, 0, sessionId, waitMillis,
+                call -> detector.watch(call.waiterId(), owner, asked, call.answer()));
     }
 
-    /** @return how many calls wait in the graph now; for tests */
-    int waitCount() {
-        return watch.waitCount();
-    }
+    /** The single master's live grants, as the deadlock watch reads them. */
+    private record TableGrants(LiveTable table) implements GrantLookup {
 
-    private void failVictims() {
-        for (DeadlockWatch.Victim victim : watch.checkDue()) {
-            table.failParked(victim.waiterId(), new DeadlockException(victim.message()));
+        @Override
+        public OptionalLong tokenOf(LockKey lock) {
+            return table.describe(lock).map(info -> OptionalLong.of(info.fencingToken())).orElse(OptionalLong.empty());
         }
+
+        @Override
+        public String holderOf(LockKey lock) {
+            return table.describe(lock).map(LockInfo::owner).orElse(null);
+        }
+    }
+
+    /** @return the detector: its log of deadlocks found and its live waits */
+    DeadlockDetector detector() {
+        return detector;
     }
 }

@@ -1,18 +1,17 @@
 package io.lockfacade.server.service;
 
 import io.lockfacade.api.LockArguments;
-import io.lockfacade.api.LockLimits;
 import io.lockfacade.api.MemoryLockService;
 import io.lockfacade.api.SessionExpiredException;
 import io.lockfacade.api.YieldOutcome;
-import io.lockfacade.api.deadlock.HeldLock;
+import io.lockfacade.server.deadlock.DeadlockDetector;
+import io.lockfacade.server.deadlock.HoldingCall;
 import io.lockfacade.server.expiry.LeaseReaper;
 import io.lockfacade.server.table.Handout;
 import io.lockfacade.server.table.LockKey;
 import io.lockfacade.server.table.LockMachine;
 
 import java.time.Duration;
-import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ScheduledExecutorService;
@@ -119,17 +118,10 @@ public final class MemoryLockServiceImpl implements ParkingLockService, AutoClos
     public CompletableFuture<Handout> tryLockInSessionHoldingAsync(String lockType, String key, String owner,
                                                                    String sessionId, long waitMillis,
                                                                    String heldLocks, long deadlockCheckMillis) {
-        LockKey lockKey = LockKey.checked(lockType, key);
-        LockArguments.requireOwner(owner);
-        LockArguments.requireSessionId(sessionId);
-        List<HeldLock> held = HeldLock.decode(heldLocks);
-        if (deadlockCheckMillis < 0 || deadlockCheckMillis > LockLimits.MAX_DEADLOCK_CHECK_DELAY.toMillis()) {
-            throw new IllegalArgumentException("deadlockCheckMillis must be between 0 and "
-                    + LockLimits.MAX_DEADLOCK_CHECK_DELAY.toMillis() + ", was " + deadlockCheckMillis);
-        }
+        HoldingCall call = HoldingCall.checked(lockType, key, owner, sessionId, heldLocks, deadlockCheckMillis);
         long wait = settings.waitFor(waitMillis);
-        return held.isEmpty() ? table.acquire(lockKey, owner, 0, sessionId, wait)
-                : deadlocks.acquire(lockKey, owner, sessionId, wait, held, deadlockCheckMillis);
+        return call.holdsNothing() ? table.acquire(call.lockKey(), owner, 0, sessionId, wait)
+                : deadlocks.acquire(owner, sessionId, wait, call);
     }
 
     @Override
@@ -188,7 +180,12 @@ public final class MemoryLockServiceImpl implements ParkingLockService, AutoClos
 
     /** @return how many parked calls the deadlock graph holds now; for tests */
     int deadlockWaitCount() {
-        return deadlocks.waitCount();
+        return deadlocks.detector().waitCount();
+    }
+
+    /** @return the deadlocks found and the waits watched now, for the admin page and metrics */
+    public DeadlockDetector deadlocks() {
+        return deadlocks.detector();
     }
 
     /** @return the read-write locks, semaphores and leaderships, on the same table and sessions as the locks */

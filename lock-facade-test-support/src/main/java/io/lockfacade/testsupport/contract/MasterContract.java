@@ -27,7 +27,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * {@link #PATIENCE}, a call's own wait cap excepted.
  */
 @Timeout(value = 90, unit = TimeUnit.SECONDS)
-public abstract class MasterContract implements GrantRules, WaitingRules, ExpiryRules, SessionRules, RefusalRules {
+public abstract class MasterContract implements GrantRules, WaitingRules, ExpiryRules, SessionRules, RefusalRules,
+        DeadlockRules {
 
     /** The bound on anything a test waits for that the master should do at once. */
     public static final Duration PATIENCE = Duration.ofSeconds(20);

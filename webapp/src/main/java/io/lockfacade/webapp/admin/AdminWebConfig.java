@@ -81,6 +81,18 @@ public class AdminWebConfig implements WebMvcConfigurer {
         return new SessionApiController(admin);
     }
 
+    /** @return the deadlocks page */
+    @Bean
+    public DeadlockPageController deadlockPageController() {
+        return new DeadlockPageController(admin);
+    }
+
+    /** @return the deadlocks part of the JSON API */
+    @Bean
+    public DeadlockApiController deadlockApiController() {
+        return new DeadlockApiController(admin);
+    }
+
     /**
      * @param metrics the master's meters
      * @return the Prometheus scrape endpoint

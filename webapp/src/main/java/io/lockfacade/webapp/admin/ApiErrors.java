@@ -11,7 +11,8 @@ import org.springframework.web.bind.annotation.RestControllerAdvice;
  * 403 for a missing {@code X-Requested-By}, 404, 405 and 409 as the API documents, and 500 with an incident id for
  * anything unexpected.
  */
-@RestControllerAdvice(assignableTypes = {LockApiController.class, SessionApiController.class})
+@RestControllerAdvice(assignableTypes = {LockApiController.class, SessionApiController.class,
+        DeadlockApiController.class})
 public class ApiErrors {
 
     /** @return the error body for any failure of the API's handlers */

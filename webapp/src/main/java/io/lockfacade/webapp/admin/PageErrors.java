@@ -10,7 +10,8 @@ import org.springframework.web.servlet.ModelAndView;
  * Renders the page's errors with {@code error.jsp}: the status, what was wrong and a link back to the listing.
  * Refusals (bad parameter, CSRF, wrong method) keep their 4xx status; anything else is a 500 with an incident id.
  */
-@ControllerAdvice(assignableTypes = {LockPageController.class, SessionPageController.class})
+@ControllerAdvice(assignableTypes = {LockPageController.class, SessionPageController.class,
+        DeadlockPageController.class})
 public class PageErrors {
 
     private static final String ERROR_VIEW = "error";

@@ -34,6 +34,9 @@ public final class LockEventMeters implements LockEvents {
     /** Timer: how long a new grant waited for its lock, by type. */
     public static final String GRANT_WAIT = "lockfacade.master.grant.wait";
 
+    /** Counter: deadlocks found and broken (one victim each), by the type of the lock the victim waited for. */
+    public static final String DEADLOCKS = "lockfacade.master.deadlocks";
+
     private static final Duration[] BUCKETS = MetricsLimits.TIME_BUCKETS.toArray(Duration[]::new);
 
     private final LockTypeTags types;
@@ -42,11 +45,13 @@ public final class LockEventMeters implements LockEvents {
     private final Map<String, Counter> expiries = new ConcurrentHashMap<>();
     private final Map<String, Counter> waits = new ConcurrentHashMap<>();
     private final Map<String, Timer> grantWaits = new ConcurrentHashMap<>();
+    private final Map<String, Counter> deadlocks = new ConcurrentHashMap<>();
     private final Function<String, Counter> newGrants;
     private final Function<String, Counter> newReleases;
     private final Function<String, Counter> newExpiries;
     private final Function<String, Counter> newWaits;
     private final Function<String, Timer> newGrantWait;
+    private final Function<String, Counter> newDeadlocks;
 
     /**
      * @param registry where the meters go
@@ -59,6 +64,8 @@ public final class LockEventMeters implements LockEvents {
         this.newExpiries = counter(registry, EXPIRIES,
                 "Grants that ended without their holder (lease or session TTL, operator), by lock type");
         this.newWaits = counter(registry, WAITS, "tryLock calls parked behind a holder, by lock type");
+        this.newDeadlocks = counter(registry, DEADLOCKS,
+                "Deadlocks found and broken (one victim each), by the lock type the victim waited for");
         this.newGrantWait = tag -> Timer.builder(GRANT_WAIT).description("How long a new grant waited, by lock type")
                 .tag("type", tag).serviceLevelObjectives(BUCKETS).register(registry);
     }
@@ -92,5 +99,10 @@ public final class LockEventMeters implements LockEvents {
     @Override
     public void waiterParked(String lockType) {
         waits.computeIfAbsent(types.tagOf(lockType), newWaits).increment();
+    }
+
+    /** A deadlock was found and its victim told; {@code lockType} is what the victim waited for. */
+    public void deadlockFound(String lockType) {
+        deadlocks.computeIfAbsent(types.tagOf(lockType), newDeadlocks).increment();
     }
 }

@@ -1,5 +1,6 @@
 package io.lockfacade.webapp.metrics;
 
+import io.lockfacade.server.deadlock.DeadlockLog;
 import io.lockfacade.server.service.LiveTable;
 import io.lockfacade.server.service.LockEvents;
 import io.lockfacade.server.transport.CallObserver;
@@ -32,6 +33,7 @@ import java.util.function.Supplier;
  *   <li>the lock service's events: {@link LockEventMeters} (grants, releases, expiries, waits, wait until a
  *       grant, per lock type);</li>
  *   <li>the lock table: {@value #LOCKS_HELD}, read at scrape time;</li>
+ *   <li>deadlocks found and broken, per lock type ({@value LockEventMeters#DEADLOCKS});</li>
  *   <li>the Hessian endpoint: {@link CallMetrics}, {@value #WAITERS} and {@value #LONGEST_WAIT};</li>
  *   <li>Jetty's request threads ({@code jetty_threads_busy}, {@code _current}, {@code _config_max}, ...);</li>
  *   <li>on a group member, the replicated table's {@value #LOCKS_HELD} (on the leader) and its Raft log:
@@ -134,6 +136,11 @@ public final class MasterMetrics implements AutoCloseable {
         FunctionCounter.builder(LOG_ENTRIES, writes, w -> w.get().entries())
                 .description("Entries appended to this member's Raft log; per append, the entries one force shared")
                 .register(registry);
+    }
+
+    /** Counts the deadlocks {@code found} records from now on, by the type of the lock each victim waited for. */
+    public void countDeadlocks(DeadlockLog found) {
+        found.onFound(deadlock -> events.deadlockFound(deadlock.lockType()));
     }
 
     /** @return what the lock service reports its grants, releases, expiries and waits to */
