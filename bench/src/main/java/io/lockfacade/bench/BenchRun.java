@@ -18,6 +18,7 @@ import io.lockfacade.bench.scenario.SessionExpiry;
 import io.lockfacade.bench.scenario.SessionHold;
 import io.lockfacade.bench.scenario.TableScale;
 import io.lockfacade.bench.scenario.UncontendedLatency;
+import io.lockfacade.bench.report.LoadAverage;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -35,7 +36,6 @@ import java.util.stream.Stream;
  */
 public final class BenchRun {
 
-    private static final Path LOAD_AVERAGE = Path.of("/proc/loadavg");
 
     private BenchRun() {
     }
@@ -66,7 +66,7 @@ public final class BenchRun {
         report.setting("machine", Runtime.getRuntime().availableProcessors() + " vCPUs, "
                 + System.getProperty("os.name") + " " + System.getProperty("os.arch") + ", Java "
                 + System.getProperty("java.version"));
-        report.setting("load average before", loadAverage());
+        report.setting("load average before", LoadAverage.now());
         report.setting("method", "every master and client node in its own JVM on this host; Lock Facade and its "
                 + "reference measured in the same run, taking turns (S1, S5: 250 ms turns; S2 to S4: "
                 + profile.rounds() + " rounds each)");
@@ -86,7 +86,7 @@ public final class BenchRun {
             }
             deleteTree(workDir);
         }
-        report.setting("load average after", loadAverage());
+        report.setting("load average after", LoadAverage.now());
         report.setting("duration", Duration.ofNanos(System.nanoTime() - started).toSeconds() + " s");
         return report;
     }
@@ -109,15 +109,6 @@ public final class BenchRun {
             }
             System.err.printf("%s done in %d s%n", scenario.id(),
                     Duration.ofNanos(System.nanoTime() - start).toSeconds());
-        }
-    }
-
-    private static String loadAverage() {
-        try {
-            String[] fields = Files.readString(LOAD_AVERAGE).split(" ");
-            return fields[0] + " " + fields[1] + " " + fields[2];
-        } catch (IOException | RuntimeException e) {
-            return "unknown";
         }
     }
 

@@ -92,8 +92,8 @@ public final class MasterServer implements AutoCloseable {
         Server server = new Server(HttpServerSizing.threadPool());
         MasterActivity activity = null;
         if (service != null) {
-            // The meters and the activity page read the single master's table; a member's meters read the replicated
-            // table and its log (it has no activity page).
+            // The meters and the activity page read the single master's table; a member's read the replicated table
+            // (the per-type counters and the lock gauge on the leader only) and its log.
             metrics.bind(service.table(), server.getThreadPool());
             metrics.countDeadlocks(service.deadlocks().log());
             activity = MasterActivity.start(service.table(), metrics.waiting());
@@ -102,6 +102,8 @@ public final class MasterServer implements AutoCloseable {
             GroupMember member = group.member();
             metrics.bindGroup(() -> member.isLeader() ? listing.size() : Double.NaN, server.getThreadPool(),
                     member::logWrites);
+            member.stateMachine().setLockEvents(metrics.lockEvents());
+            activity = MasterActivity.start(member.stateMachine()::grantCount, metrics.waiting());
             metrics.countDeadlocks(group.service().deadlocks().log());
         }
         try {
@@ -238,7 +240,7 @@ public final class MasterServer implements AutoCloseable {
         if (group == null) {
             AdminPages.install(context, service, credentials, metrics, activity);
         } else {
-            AdminPages.installOnGroupMember(context, group.service(), credentials, metrics);
+            AdminPages.installOnGroupMember(context, group.service(), credentials, metrics, activity);
         }
         return context;
     }

@@ -3,6 +3,7 @@ package io.lockfacade.bench.ha;
 import com.caucho.hessian.io.SerializerFactory;
 import com.hazelcast.core.HazelcastInstance;
 import io.lockfacade.group.raft.FsyncPolicy;
+import io.lockfacade.bench.report.LoadAverage;
 import org.apache.curator.framework.CuratorFramework;
 
 import java.io.IOException;
@@ -36,8 +37,6 @@ import java.util.stream.Stream;
  */
 public final class HaBenchMain {
 
-    private static final String LOAD_AVERAGE = "/proc/loadavg";
-    private static final int LOAD_FIELDS = 3;
 
     private HaBenchMain() {
     }
@@ -55,7 +54,7 @@ public final class HaBenchMain {
         // Until the api on this class path has NotLeaderException, Hessian warns about every "not leader" fault it
         // reads; the fault's message is all the harness needs (NotLeaderAnswer).
         Logger.getLogger(SerializerFactory.class.getName()).setLevel(Level.SEVERE);
-        String loadBefore = loadAverage();
+        String loadBefore = LoadAverage.now(" / ");
         Path work = Files.createTempDirectory("habench-");
         try {
             if (options.only() != null) {
@@ -119,7 +118,7 @@ public final class HaBenchMain {
         logZooKeeper(options, work, s3);
         log("Raft engine alone: one entry " + RaftFloor.measure(work, FsyncPolicy.ALWAYS, options.s1Rounds())
                 + "; without fsync " + RaftFloor.measure(work, FsyncPolicy.OFF, options.s1Rounds()));
-        log("latency only, group " + options.groupCommit() + "; load " + loadBefore + " at start, " + loadAverage()
+        log("latency only, group " + options.groupCommit() + "; load " + loadBefore + " at start, " + LoadAverage.now(" / ")
                 + " at end");
     }
 
@@ -231,7 +230,7 @@ public final class HaBenchMain {
             }
             hazelcast.put(fault, new FaultSummary(trials, skipped));
         }
-        return new HaResults(options.groupCommit(), options.client(), loadBefore, loadAverage(), lockFacade, hazelcast,
+        return new HaResults(options.groupCommit(), options.client(), loadBefore, LoadAverage.now(" / "), lockFacade, hazelcast,
                 grouped.s1(), single.s1(), hazelcastS1, grouped.s3(), single.s3(), raftEntry, raftEntryNoFsync,
                 singleHeap, groupHeap);
     }
@@ -249,7 +248,7 @@ public final class HaBenchMain {
                 + " trials: min / median / max " + HaReport.seconds(summary.min()) + " / "
                 + HaReport.seconds(summary.median()) + " / " + HaReport.seconds(summary.max()) + " s, held lock kept "
                 + summary.heldKept() + "/" + options.trials() + "; load " + loadBefore + " at start, "
-                + loadAverage() + " at end");
+                + LoadAverage.now(" / ") + " at end");
     }
 
     private static void restartCrashOnly(HaOptions options, String loadBefore, Path work) throws Exception {
@@ -269,7 +268,7 @@ public final class HaBenchMain {
                 + "group " + options.groupCommit() + ", " + options.trials() + " trials: min / median / max "
                 + HaReport.seconds(summary.min()) + " / " + HaReport.seconds(summary.median()) + " / "
                 + HaReport.seconds(summary.max()) + " s, held lock kept " + summary.heldKept() + "/"
-                + options.trials() + "; load " + loadBefore + " at start, " + loadAverage() + " at end");
+                + options.trials() + "; load " + loadBefore + " at start, " + LoadAverage.now(" / ") + " at end");
     }
 
     private static List<TrialResult> trials(LockFacadeFaultTrial trial, FaultKind fault, int count)
@@ -288,16 +287,6 @@ public final class HaBenchMain {
 
     private static void log(String line) {
         System.err.println("[ha-bench] " + line);
-    }
-
-    /** @return the 1, 5 and 15 minute load averages, or "unknown" off Linux */
-    static String loadAverage() {
-        try {
-            String[] fields = Files.readString(Path.of(LOAD_AVERAGE)).trim().split("\\s+");
-            return String.join(" / ", List.of(fields).subList(0, LOAD_FIELDS));
-        } catch (IOException | RuntimeException e) {
-            return "unknown";
-        }
     }
 
     private static void deleteTree(Path root) throws IOException {

@@ -8,9 +8,9 @@ import io.lockfacade.client.distributed.DistributeLock;
 import io.lockfacade.client.distributed.DistributeLockSettings;
 import io.lockfacade.client.transport.ClientTransportSettings;
 import io.lockfacade.client.transport.MemoryLockServiceProxies;
+import io.lockfacade.bench.report.LoadAverage;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.EnumMap;
 import java.util.List;
@@ -29,7 +29,6 @@ import java.util.concurrent.TimeoutException;
 public final class IntegrationsBenchMain {
 
     private static final String MASTER_HEAP = "256m";
-    private static final Path LOAD_AVERAGE = Path.of("/proc/loadavg");
 
     private IntegrationsBenchMain() {
     }
@@ -43,12 +42,12 @@ public final class IntegrationsBenchMain {
              DistributeLock locks = new DistributeLock(MemoryLockServiceProxies.create(master.serviceUri(),
                      ClientTransportSettings.defaults()), DistributeLockSettings.defaults())) {
             IntegrationCycles.Node node = new IntegrationCycles.Node(locks);
-            String loadBefore = loadAverage();
+            String loadBefore = LoadAverage.now();
             try {
                 Map<IntegrationCycles, LatencyHistogram> latencies = measure(node, options);
                 String cpus = busy == null ? "no spinning threads" : busy.description();
                 results = new IntegrationsResults(latencies, options,
-                        cpus + "; load average " + loadBefore + " before, " + loadAverage() + " after");
+                        cpus + "; load average " + loadBefore + " before, " + LoadAverage.now() + " after");
             } finally {
                 node.provider().close();
             }
@@ -81,16 +80,6 @@ public final class IntegrationsBenchMain {
             }
         }
         return latencies;
-    }
-
-    /** @return the 1, 5 and 15 minute load averages, or {@code unknown} where the system does not say */
-    private static String loadAverage() {
-        try {
-            String[] fields = Files.readString(LOAD_AVERAGE).trim().split("\\s+");
-            return fields[0] + " " + fields[1] + " " + fields[2];
-        } catch (IOException | RuntimeException e) {
-            return "unknown";
-        }
     }
 
     /** @return where results go by default */

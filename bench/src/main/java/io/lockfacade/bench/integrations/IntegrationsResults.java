@@ -1,10 +1,9 @@
 package io.lockfacade.bench.integrations;
 
 import io.lockfacade.bench.stats.LatencyHistogram;
+import io.lockfacade.bench.report.ResultFiles;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.Locale;
@@ -45,11 +44,7 @@ final class IntegrationsResults {
      * @return the Markdown
      */
     String write(Path out) throws IOException {
-        Files.createDirectories(out);
-        String markdown = markdown();
-        Files.writeString(out.resolve("results.md"), markdown, StandardCharsets.UTF_8);
-        Files.writeString(out.resolve("results.json"), json(), StandardCharsets.UTF_8);
-        return markdown;
+        return ResultFiles.write(out, markdown(), json());
     }
 
     private String markdown() {

@@ -4,6 +4,7 @@ import io.lockfacade.bench.client.Design;
 import io.lockfacade.bench.node.JvmCommand;
 import io.lockfacade.bench.node.MasterHandle;
 import io.lockfacade.process.ChildJvm;
+import io.lockfacade.bench.report.LoadAverage;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -45,7 +46,7 @@ public final class PrimitivesBenchMain {
     /** @return the figures of one run */
     static PrimitivesResults run(PrimitivesOptions options) throws IOException, InterruptedException,
             TimeoutException {
-        String loadBefore = PrimitivesResults.loadAverage();
+        String loadBefore = LoadAverage.now();
         try (MasterHandle master = MasterHandle.start(Design.LOCK_FACADE, "256m")) {
             Path work = Files.createTempDirectory("primitives-bench");
             HoldSweep semaphore = load(master, "semaphore", options, work);
@@ -57,7 +58,7 @@ public final class PrimitivesBenchMain {
                 crashHandovers.add(handover(master, options, "crash-" + trial, true));
             }
             return new PrimitivesResults(options, semaphore, mutex, closeHandovers, crashHandovers,
-                    "load average " + loadBefore + " before, " + PrimitivesResults.loadAverage() + " after");
+                    "load average " + loadBefore + " before, " + LoadAverage.now() + " after");
         }
     }
 

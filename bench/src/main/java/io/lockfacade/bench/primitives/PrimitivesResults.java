@@ -1,8 +1,8 @@
 package io.lockfacade.bench.primitives;
 
+import io.lockfacade.bench.report.ResultFiles;
+
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
@@ -13,7 +13,6 @@ import java.util.stream.Collectors;
 record PrimitivesResults(PrimitivesOptions options, HoldSweep semaphore, HoldSweep mutex, List<Double> closeHandovers,
                          List<Double> crashHandovers, String load) {
 
-    private static final Path LOAD_AVERAGE = Path.of("/proc/loadavg");
 
     /** @return holds a second */
     double opsPerSecond(HoldSweep sweep) {
@@ -36,27 +35,13 @@ record PrimitivesResults(PrimitivesOptions options, HoldSweep semaphore, HoldSwe
                 && crashHandovers.stream().allMatch(ms -> ms <= crashBoundMillis());
     }
 
-    /** @return the 1, 5 and 15 minute load averages, or {@code unknown} where the system does not say */
-    static String loadAverage() {
-        try {
-            String[] fields = Files.readString(LOAD_AVERAGE).trim().split("\\s+");
-            return fields[0] + " " + fields[1] + " " + fields[2];
-        } catch (IOException | RuntimeException e) {
-            return "unknown";
-        }
-    }
-
     /**
      * Writes {@code results.md} and {@code results.json} into {@code out}.
      *
      * @return the Markdown
      */
     String write(Path out) throws IOException {
-        Files.createDirectories(out);
-        String markdown = markdown();
-        Files.writeString(out.resolve("results.md"), markdown, StandardCharsets.UTF_8);
-        Files.writeString(out.resolve("results.json"), json(), StandardCharsets.UTF_8);
-        return markdown;
+        return ResultFiles.write(out, markdown(), json());
     }
 
     private String markdown() {

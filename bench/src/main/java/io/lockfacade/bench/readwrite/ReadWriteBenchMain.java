@@ -4,9 +4,9 @@ import io.lockfacade.bench.client.Design;
 import io.lockfacade.bench.node.JvmCommand;
 import io.lockfacade.bench.node.MasterHandle;
 import io.lockfacade.process.ChildJvm;
+import io.lockfacade.bench.report.LoadAverage;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -52,7 +52,7 @@ public final class ReadWriteBenchMain {
 
     /** Runs every measurement with these settings. */
     static ReadWriteResults run(ReadWriteResults.Settings settings) throws Exception {
-        String loadBefore = loadAverage();
+        String loadBefore = LoadAverage.now();
         try (MasterHandle master = MasterHandle.start(Design.LOCK_FACADE, "256m")) {
             String url = master.serviceUri().toString();
             long rwOps = 0;
@@ -84,7 +84,7 @@ public final class ReadWriteBenchMain {
             long seconds = (long) settings.rounds() * settings.seconds();
             return new ReadWriteResults(settings, (double) rwOps / seconds, (double) mutexOps / seconds,
                     Long.parseLong(single.group(3)), Long.parseLong(single.group(2)), waits,
-                    "load average " + loadBefore + " before, " + loadAverage() + " after");
+                    "load average " + loadBefore + " before, " + LoadAverage.now() + " after");
         }
     }
 
@@ -118,16 +118,6 @@ public final class ReadWriteBenchMain {
             for (ChildJvm node : nodes) {
                 node.close();
             }
-        }
-    }
-
-    /** @return the 1, 5 and 15 minute load averages, or {@code unknown} where the system does not say */
-    static String loadAverage() {
-        try {
-            String[] fields = Files.readString(Path.of("/proc/loadavg")).trim().split("\\s+");
-            return fields[0] + " " + fields[1] + " " + fields[2];
-        } catch (IOException | RuntimeException e) {
-            return "unknown";
         }
     }
 }

@@ -1,8 +1,8 @@
 package io.lockfacade.bench.readwrite;
 
+import io.lockfacade.bench.report.ResultFiles;
+
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.Collections;
@@ -68,11 +68,7 @@ final class ReadWriteResults {
 
     /** Writes {@code results.md} and {@code results.json} into {@code out}; @return the Markdown */
     String write(Path out) throws IOException {
-        Files.createDirectories(out);
-        String markdown = markdown();
-        Files.writeString(out.resolve("results.md"), markdown, StandardCharsets.UTF_8);
-        Files.writeString(out.resolve("results.json"), json(), StandardCharsets.UTF_8);
-        return markdown;
+        return ResultFiles.write(out, markdown(), json());
     }
 
     private String markdown() {

@@ -4,7 +4,6 @@ import io.lockfacade.bench.client.Design;
 import io.lockfacade.bench.report.BenchReport;
 import io.lockfacade.bench.report.ResultRow;
 import io.lockfacade.bench.report.Target;
-import io.lockfacade.bench.stats.LatencyHistogram;
 import io.lockfacade.client.LockFacade;
 import io.lockfacade.client.deadlock.DeadlockDetection;
 import io.lockfacade.client.distributed.DistributeLock;
@@ -31,7 +30,6 @@ public final class LocalDeadlocks implements Scenario {
     private static final String TITLE = "Deadlock detection, one JVM";
     private static final Duration CHECK_DELAY = Duration.ofMillis(100);
     private static final int TRIALS_PER_ROUND = 12;
-    private static final double MICROS_PER_MILLI = 1_000;
 
     @Override
     public String id() {
@@ -55,29 +53,13 @@ public final class LocalDeadlocks implements Scenario {
 
     private static void measure(BenchContext context, BenchReport report, String facade,
                                 Function<DeadlockDetection, LockFacade> locks) throws Exception {
-        int trials = TRIALS_PER_ROUND * context.profile().rounds();
         LockFacade detecting = locks.apply(DeadlockDetection.after(CHECK_DELAY));
-        LatencyHistogram beyondDelay = new LatencyHistogram();
-        int oneVictim = 0;
         try {
-            for (int trial = 0; trial < trials; trial++) {
-                CrossingPair.Result result = CrossingPair.run(detecting, "bench-s9-" + trial);
-                if (result.victims() == 1) {
-                    oneVictim++;
-                    beyondDelay.recordNanos(Math.max(0, result.victimWaitNanos() - CHECK_DELAY.toNanos()));
-                }
-            }
+            CrossingTrials.measure(context, report, ID, facade + ", 2 threads", facade, detecting, detecting,
+                    CHECK_DELAY, TRIALS_PER_ROUND * context.profile().rounds());
         } finally {
             close(detecting);
         }
-        report.check(ID, facade + ": one victim per cycle, the other completes", oneVictim == trials,
-                oneVictim + " of " + trials + " cycles");
-        String beyond = "closing wait to DeadlockException beyond the " + CHECK_DELAY.toMillis() + " ms check delay, "
-                + facade + ", 2 threads";
-        report.add(ResultRow.alone(ID, beyond + ", p50", "ms", beyondDelay.p50Micros() / MICROS_PER_MILLI,
-                Target.valueAtMost("≤ 1 ms", 1)).labelled(facade + " p50"));
-        report.add(ResultRow.alone(ID, beyond + ", max", "ms", beyondDelay.maxMicros() / MICROS_PER_MILLI,
-                Target.valueAtMost("≤ 10 ms", 10)).labelled(facade + " max"));
 
         LockFacade on = locks.apply(DeadlockDetection.DEFAULT);
         LockFacade off = locks.apply(DeadlockDetection.OFF);

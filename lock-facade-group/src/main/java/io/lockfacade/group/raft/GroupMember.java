@@ -94,6 +94,7 @@ public final class GroupMember implements AutoCloseable {
                                     PeerTls tls) throws IOException {
         GroupMemberAddress self = topology.require(selfId);
         Files.createDirectories(dataDir);
+        LevelCheckedJGroupsLog.installForSlf4j();
         String config = RaftTuning.stackConfig(topology, self, dataDir, fsync);
         JChannel channel;
         try {

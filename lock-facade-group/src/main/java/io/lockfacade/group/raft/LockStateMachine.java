@@ -7,6 +7,7 @@ import io.lockfacade.group.state.Reply;
 import io.lockfacade.group.state.ReplicatedLockTable;
 import io.lockfacade.group.state.TableImage;
 import io.lockfacade.group.state.TypeQuery;
+import io.lockfacade.server.service.LockEvents;
 import org.jgroups.protocols.raft.RAFT;
 import org.jgroups.protocols.raft.Role;
 import org.jgroups.raft.StateMachine;
@@ -39,6 +40,7 @@ public final class LockStateMachine implements StateMachine, RAFT.RoleChange {
     private volatile long appliedIndex;
     private final LongAdder grants = new LongAdder();
     private volatile GroupEvents events = GroupEvents.NONE;
+    private final LeaderLockEvents lockEvents = new LeaderLockEvents();
 
     /** @param table the table to apply to; empty, or restored from the latest snapshot at start */
     public LockStateMachine(ReplicatedLockTable table) {
@@ -48,6 +50,11 @@ public final class LockStateMachine implements StateMachine, RAFT.RoleChange {
     /** Sets who hears of applied commands and role changes. */
     public void setEvents(GroupEvents events) {
         this.events = events;
+    }
+
+    /** Sets the per-type lock meters this member feeds while it leads (see {@link LeaderLockEvents}). */
+    public void setLockEvents(LockEvents events) {
+        lockEvents.setEvents(events);
     }
 
     /** @return the table this state machine applies to */
@@ -83,9 +90,12 @@ public final class LockStateMachine implements StateMachine, RAFT.RoleChange {
 
     private Applied applyOne(Command command, long index) {
         Applied applied = table.apply(command, index);
-        if (applied.outcome().kind() == Reply.Kind.GRANTED && applied.outcome().value() == index) {
-            grants.increment(); // a fresh grant: its token is this entry's index (a retried call gets an older one)
+        // a fresh grant: its token is this entry's index (a retried call gets an older one)
+        boolean freshGrant = applied.outcome().kind() == Reply.Kind.GRANTED && applied.outcome().value() == index;
+        if (freshGrant) {
+            grants.increment();
         }
+        lockEvents.applied(command, applied, freshGrant);
         events.applied(command, applied, index);
         return applied;
     }
@@ -122,6 +132,7 @@ public final class LockStateMachine implements StateMachine, RAFT.RoleChange {
 
     @Override
     public void roleChanged(Role role) {
+        lockEvents.leading(role == Role.Leader);
         if (role == Role.Leader) {
             events.leaderReady();
         } else {

@@ -24,6 +24,7 @@ final class AppliedEffects {
     private final ExpiryIndex expiry;
     private final List<LockKey> freed = new ArrayList<>();
     private final List<Effects.Handover> answered = new ArrayList<>();
+    private final List<Effects.Ending> endings = new ArrayList<>();
     /** Sessions that lost a lock to expiry in this command and are still to be ended, in the order seen. */
     private final Deque<String> lapsedSessions = new ArrayDeque<>();
 
@@ -60,6 +61,7 @@ final class AppliedEffects {
         for (Effects.Ending ending : effects.endings()) {
             expiry.ended(ending.lock());
             freed.add(ending.lock().lockKey());
+            endings.add(ending);
             if (ending.cause() == Effects.Cause.EXPIRED && ending.lock().sessionId() != null) {
                 lapsedSessions.add(ending.lock().sessionId());
             }
@@ -86,5 +88,10 @@ final class AppliedEffects {
     /** @return the parked calls answered so far (granted or not), in order */
     List<Effects.Handover> answered() {
         return answered;
+    }
+
+    /** @return the grants ended so far, with their causes, in the order they ended */
+    List<Effects.Ending> endings() {
+        return endings;
     }
 }

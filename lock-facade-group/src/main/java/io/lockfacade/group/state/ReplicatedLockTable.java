@@ -88,7 +88,7 @@ public final class ReplicatedLockTable {
             default -> PrimitiveCommands.apply(machine, command, m, fx);
         };
         endLapsedSessions(m, fx);
-        return new Applied(outcome, fx.freed(), fx.answered());
+        return new Applied(outcome, fx.freed(), fx.answered(), fx.endings());
     }
 
     /**

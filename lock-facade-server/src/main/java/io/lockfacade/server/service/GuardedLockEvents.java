@@ -7,13 +7,14 @@ import org.slf4j.LoggerFactory;
  * Passes events on to a {@link LockEvents} implementation and logs, instead of propagating, anything it throws:
  * a faulty metrics module must never fail a lock call or leave a transition half applied.
  */
-final class GuardedLockEvents implements LockEvents {
+public final class GuardedLockEvents implements LockEvents {
 
     private static final Logger LOG = LoggerFactory.getLogger(GuardedLockEvents.class);
 
     private final LockEvents target;
 
-    GuardedLockEvents(LockEvents target) {
+    /** @param target the implementation to pass events on to */
+    public GuardedLockEvents(LockEvents target) {
         this.target = target;
     }
 
@@ -23,6 +24,15 @@ final class GuardedLockEvents implements LockEvents {
             target.granted(lockType, waitedNanos);
         } catch (RuntimeException e) {
             failed("granted", e);
+        }
+    }
+
+    @Override
+    public void grantedUntimed(String lockType) {
+        try {
+            target.grantedUntimed(lockType);
+        } catch (RuntimeException e) {
+            failed("grantedUntimed", e);
         }
     }
 

@@ -61,20 +61,22 @@ public final class AdminPages {
     }
 
     /**
-     * Mounts a master-group member's admin surface: the same pages and API, served from the leader's replicated
-     * table (a follower shows the group panel and directs to the leader), plus {@value GroupStatusServlet#PATH}.
-     * The activity page is the single master's only; {@code /admin/metrics} serves the member's call and JVM
-     * meters.
+     * Mounts a master-group member's admin surface: the same pages, API and activity page, served by the leader
+     * from its replicated table (a follower shows the group panel and directs to the leader), plus
+     * {@value GroupStatusServlet#PATH}. {@code /admin/metrics} serves the member's meters.
      *
      * @param context     the member's servlet context, not started; the JSP support must be prepared on it
      * @param service     the member's lock service
      * @param credentials the admin's user and password
      * @param metrics     the member's meters
+     * @param activity    the activity the member samples, shown at {@value ActivityController#ACTIVITY_PATH} while
+     *                    it leads
      */
     public static void installOnGroupMember(ServletContextHandler context, GroupMemberLockService service,
-                                            AdminCredentials credentials, MasterMetrics metrics) {
+                                            AdminCredentials credentials, MasterMetrics metrics,
+                                            MasterActivity activity) {
         AdminServices admin = AdminServices.of(new GroupAdminSource(service, Clock.systemUTC()), service.member());
-        mount(context, admin, credentials, metrics, null);
+        mount(context, admin, credentials, metrics, activity);
         context.addServlet(new ServletHolder(GroupStatusServlet.SERVLET_NAME,
                 new GroupStatusServlet(service.member())), GroupStatusServlet.PATH);
     }

@@ -54,7 +54,7 @@ public class LockPageController {
     /** Model attribute of the directions to the leader, on a member that cannot serve the list. */
     static final String ELSEWHERE_MODEL = "elsewhere";
 
-    /** Model attribute saying whether the activity page exists (the single master only). */
+    /** Model attribute saying whether the activity page is served here (the single master, a group's leader). */
     static final String ACTIVITY_MODEL = "activityShown";
 
     private final AdminServices admin;
@@ -86,7 +86,7 @@ public class LockPageController {
         Optional<LeaderDirections> elsewhere = admin.notServedHere();
         ModelAndView answer = new ModelAndView(LOCKS_VIEW);
         admin.groupPanel().ifPresent(panel -> answer.addObject(GROUP_MODEL, panel));
-        answer.addObject(ACTIVITY_MODEL, admin.group() == null);
+        answer.addObject(ACTIVITY_MODEL, elsewhere.isEmpty());
         if (elsewhere.isPresent()) {
             answer.addObject(ELSEWHERE_MODEL, elsewhere.get());
             return answer;

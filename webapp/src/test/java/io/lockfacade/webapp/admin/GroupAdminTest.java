@@ -7,21 +7,12 @@ import io.lockfacade.server.table.LockInfo;
 import io.lockfacade.server.table.LockKey;
 import io.lockfacade.webapp.MasterServer;
 import io.lockfacade.webapp.testing.HessianClients;
-import io.lockfacade.webapp.testing.LocalMasterGroup;
 import io.lockfacade.webapp.testing.StderrCapture;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
-import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
 
 import java.net.http.HttpResponse;
-import java.nio.file.Path;
 import java.time.Duration;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -39,37 +30,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * keys, on one group for the class. A leader change in the middle of a test (seen here only under heavy load)
  * fails that test with {@code NotLeaderException}: it asserts on one leader's answers.
  */
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
-@Timeout(value = 180, unit = TimeUnit.SECONDS)
-class GroupAdminTest {
+class GroupAdminTest extends GroupAdminFixture {
 
     private static final long LEASE_MILLIS = 60_000;
     private static final Duration REPLICATION_WAIT = Duration.ofSeconds(10);
-
-    private LocalMasterGroup group;
-    private MasterServer leader;
-    private List<MasterServer> followers;
-    private MemoryLockService locks;
-
-    @BeforeAll
-    void startGroup(@TempDir Path dataRoot) {
-        group = LocalMasterGroup.start(dataRoot);
-    }
-
-    /** Under load a leader may step down between tests: each test starts from the leader serving now. */
-    @BeforeEach
-    void findLeader() throws InterruptedException {
-        leader = group.awaitServingLeader();
-        followers = group.followersOf(leader);
-        locks = HessianClients.proxy(leader.serviceUri());
-    }
-
-    @AfterAll
-    void stopGroup() {
-        if (group != null) {
-            group.close();
-        }
-    }
 
     @Test
     void theLeadersPageAndApiListALockTakenThroughHessianWithTheGroupPanel() {
@@ -91,7 +55,6 @@ class GroupAdminTest {
         assertTrue(page.contains(">order-1<"), page);
         assertTrue(page.contains("id=\"group-leader-since\""), page);
         assertTrue(page.contains("(this member)"), page);
-        assertFalse(page.contains("id=\"activity-link\""), page);
     }
 
     @Test
@@ -231,12 +194,11 @@ class GroupAdminTest {
     }
 
     @Test
-    void aMemberServesItsCallMetersButNoActivityPage() {
+    void aMemberServesItsCallMeters() {
         locks.isLockTypeEmpty("metered");
         HttpResponse<String> scrape = ok(AdminClient.admin(leader).get("/admin/metrics"));
         assertTrue(scrape.body().contains("lockfacade_master_calls_seconds_count{method=\"isLockTypeEmpty\""),
                 scrape.body());
-        assertEquals(404, AdminClient.admin(leader).get("/admin/activity").statusCode());
     }
 
     @Test
@@ -330,11 +292,6 @@ class GroupAdminTest {
 
     private String leaderPageUrl() {
         return "http://127.0.0.1:" + leader.port() + AdminPages.LOCKS_PATH;
-    }
-
-    private static HttpResponse<String> ok(HttpResponse<String> response) {
-        assertEquals(200, response.statusCode(), response.body());
-        return response;
     }
 
     private static Optional<Long> heldToken(MasterServer member, String type, String key) {
