@@ -29,7 +29,9 @@ import java.util.function.LongFunction;
  *
  * <p>An acquisition given up on while an attempt was unanswered may have been granted: it is released in the
  * background, and before the same owner asks for the same lock again ({@link AbandonedAcquisitions}). The clients
- * of one JVM share what they learn about a silent or new leader ({@link LeaderBoard}). Thread-safe.
+ * of one JVM share what they learn about a silent or new leader ({@link LeaderBoard}). The group's read-write locks,
+ * semaphores and leaderships are called the same way ({@link #primitives()}); the calling itself is
+ * {@link LeaderFollowingCalls}. Thread-safe.
  */
 public final class FailoverMemoryLockService implements MemoryLockService {
 
