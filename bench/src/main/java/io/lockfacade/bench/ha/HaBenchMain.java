@@ -3,6 +3,7 @@ package io.lockfacade.bench.ha;
 import com.caucho.hessian.io.SerializerFactory;
 import com.hazelcast.core.HazelcastInstance;
 import io.lockfacade.group.raft.FsyncPolicy;
+import org.apache.curator.framework.CuratorFramework;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -115,10 +116,24 @@ public final class HaBenchMain {
                     s3));
             logS2("group --fsync off", group, leader, latency, s3, work);
         }
+        logZooKeeper(options, work, s3);
         log("Raft engine alone: one entry " + RaftFloor.measure(work, FsyncPolicy.ALWAYS, options.s1Rounds())
                 + "; without fsync " + RaftFloor.measure(work, FsyncPolicy.OFF, options.s1Rounds()));
         log("latency only, group " + options.groupCommit() + "; load " + loadBefore + " at start, " + loadAverage()
                 + " at end");
+    }
+
+    /** S1 and S2 (one client JVM) on a 3-server ZooKeeper ensemble with forceSync, through Curator. */
+    private static void logZooKeeper(HaOptions options, Path work, Duration s2Duration) throws Exception {
+        try (ZooKeeperEnsemble ensemble = new ZooKeeperEnsemble(work.resolve("zookeeper"), true)) {
+            CuratorFramework client = ensemble.newClient();
+            log("ZooKeeper 3-member (forceSync): S1 " + ZooKeeperLatency.s1(client, options.s1Warmup(),
+                    options.s1Rounds()));
+            ZooKeeperLatency.s2(client, "warmup", HaLimits.S2_THREADS, s2Duration);
+            log("ZooKeeper 3-member (forceSync): S2 " + HaLimits.S2_THREADS + " threads, distinct keys, one client"
+                    + " JVM: " + Math.round(ZooKeeperLatency.s2(client, "s2", HaLimits.S2_THREADS, s2Duration))
+                    + " pairs/s");
+        }
     }
 
     /**
