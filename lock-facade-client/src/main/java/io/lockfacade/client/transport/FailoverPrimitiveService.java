@@ -79,6 +79,7 @@ public final class FailoverPrimitiveService implements PrimitiveLockService {
 
     @Override
     public LockGrant joinLeadership(String name, String participant, String sessionId, long waitMillis) {
+        // never abandoned: a join stands until the participant leaves, and joining again answers where it stands
         return calls.waitFor(waitMillis, slice -> member -> member.joinLeadership(name, participant, sessionId,
                 slice), "joinLeadership", new boolean[1]);
     }
