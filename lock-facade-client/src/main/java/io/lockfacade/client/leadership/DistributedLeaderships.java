@@ -46,8 +46,7 @@ public final class DistributedLeaderships implements AutoCloseable {
      * once this participant leads.
      *
      * @throws IllegalArgumentException if the name is not a valid lock name
-     * @throws io.lockfacade.api.CallNotServedException if the master does not serve leaderships (too old, or a
-     *                                                  master group)
+     * @throws io.lockfacade.api.CallNotServedException if the master does not serve leaderships (too old)
      */
     public Leadership leadership(String name, LeadershipListener listener) {
         LockArguments.requireName("name", name);
@@ -62,7 +61,7 @@ public final class DistributedLeaderships implements AutoCloseable {
     }
 
     /**
-     * Asks the master once whether it serves leaderships at all, so that a master group or an older master fails
+     * Asks the master once whether it serves leaderships at all, so that an older master fails
      * the caller now rather than the background thread forever; an unreachable master is left to that thread.
      */
     private void refuseIfNotServed(String name, String participant) {

@@ -99,7 +99,7 @@ public final class MemoryLockServiceProxies {
      *
      * @param masterUrls one endpoint (the single master: exactly {@link #create(URI, ClientTransportSettings)}), or
      *                   a comma-separated list of a group's members, which fails over between them
-     *                   ({@link FailoverMemoryLockService})
+     *                   ({@link FailoverMemoryLockService}, its primitives {@link FailoverPrimitiveService})
      * @param settings   timeouts and secret
      * @return the service; transport failures surface as {@link io.lockfacade.api.LockServiceUnavailableException}
      * @throws IllegalArgumentException if an entry is not an absolute http or https URL
@@ -133,8 +133,9 @@ public final class MemoryLockServiceProxies {
     }
 
     private static RemoteMemoryLockService group(List<URI> endpoints, ClientTransportSettings settings) {
-        return new RemoteMemoryLockService(new FailoverMemoryLockService(endpoints, settings),
-                MasterUrls.format(endpoints));
+        FailoverMemoryLockService failover = new FailoverMemoryLockService(endpoints, settings);
+        return new RemoteMemoryLockService(failover, MasterUrls.format(endpoints))
+                .withPrimitives(failover.primitives());
     }
 
     /**

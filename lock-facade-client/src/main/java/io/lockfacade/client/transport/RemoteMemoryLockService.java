@@ -61,23 +61,22 @@ public final class RemoteMemoryLockService implements MemoryLockService {
 
     /**
      * @return the same master's semaphore, leadership and read-write calls, if this client was built with them
-     *         ({@link MemoryLockServiceProxies#create} does so for a single master)
+     *         ({@link MemoryLockServiceProxies#create} does so for a single master and for a group)
      */
     public Optional<PrimitiveLockService> primitives() {
         return Optional.ofNullable(primitives);
     }
 
     /**
-     * @return {@link #primitives()}, or, for a client built without them (a master group's, or one made from a bare
-     *         proxy), a service whose every call throws {@link CallNotServedException}
+     * @return {@link #primitives()}, or, for a client built without them (one made from a bare proxy), a service
+     *         whose every call throws {@link CallNotServedException}
      */
     public PrimitiveLockService primitivesOrNotServed() {
         if (primitives != null) {
             return primitives;
         }
         String message = "the client of " + master + " does not serve semaphores, leaderships or read-write locks: "
-                + "a master group does not serve them yet, and a single master's client must come from "
-                + "MemoryLockServiceProxies.create";
+                + "it must come from MemoryLockServiceProxies.create";
         return (PrimitiveLockService) Proxy.newProxyInstance(PrimitiveLockService.class.getClassLoader(),
                 new Class<?>[] {PrimitiveLockService.class}, (proxy, method, args) -> {
                     if (method.getDeclaringClass() == Object.class) {

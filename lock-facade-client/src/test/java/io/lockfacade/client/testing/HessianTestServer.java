@@ -41,8 +41,8 @@ public final class HessianTestServer implements AutoCloseable {
     private volatile boolean stalling;
     private volatile long replyDelayMillis;
 
-    private HessianTestServer(MemoryLockService service, String secret) throws IOException {
-        this.skeleton = new HessianSkeleton(service, MemoryLockService.class);
+    private HessianTestServer(Object service, Class<?> api, String secret) throws IOException {
+        this.skeleton = new HessianSkeleton(service, api);
         this.secret = secret;
         this.executor = Executors.newCachedThreadPool(task -> {
             Thread thread = new Thread(task, "test-master-http");
@@ -57,12 +57,17 @@ public final class HessianTestServer implements AutoCloseable {
 
     /** Starts a server for {@code service} without a secret. */
     public static HessianTestServer start(MemoryLockService service) throws IOException {
-        return new HessianTestServer(service, null);
+        return new HessianTestServer(service, MemoryLockService.class, null);
+    }
+
+    /** Starts a server for {@code service} as {@code api} (e.g. one extending several contracts), without a secret. */
+    public static <T> HessianTestServer start(T service, Class<? super T> api) throws IOException {
+        return new HessianTestServer(service, api, null);
     }
 
     /** Starts a server for {@code service} that requires {@code secret}. */
     public static HessianTestServer startWithSecret(MemoryLockService service, String secret) throws IOException {
-        return new HessianTestServer(service, secret);
+        return new HessianTestServer(service, MemoryLockService.class, secret);
     }
 
     /** @return the endpoint URL */

@@ -4,20 +4,21 @@ import io.lockfacade.api.AcquisitionRefusedException;
 import io.lockfacade.api.LockGrant;
 import io.lockfacade.api.LockServiceUnavailableException;
 import io.lockfacade.api.MemoryLockService;
+import io.lockfacade.api.PrimitiveLockService;
 import io.lockfacade.client.transport.ClientTransportSettings;
 import io.lockfacade.client.transport.MemoryLockServiceProxies;
+import io.lockfacade.client.transport.RemoteMemoryLockService;
 
 import java.io.IOException;
-import java.net.URI;
 import java.time.Duration;
-import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * A client JVM of a master group's read-write lock, semaphore and leadership, through the raw Hessian client: one
- * session kept alive, threads that take the read or write lock or a permit and enter the {@link SectionReferee}'s
+ * A client JVM of a master group's read-write lock, semaphore and leadership, through the group's transport client
+ * ({@link MemoryLockServiceProxies#create} given every member, whose primitives follow the leader): one session kept
+ * alive, threads that take the read or write lock or a permit and enter the {@link SectionReferee}'s
  * section while they hold it, and a participant that writes to the referee under its epoch while it leads. Run as
  * {@code PrimitiveWorker ENDPOINTS REFEREE_PORT NAME RUN_MILLIS THREADS}; prints {@code DONE ...} and exits 0 when
  * its time is up, or exits 2 if its session was lost.
@@ -35,7 +36,7 @@ public final class PrimitiveWorker {
     /** Writes a leader makes before it hands over. */
     private static final int TERM_WRITES = 25;
 
-    private final LeaderFollowingPrimitives primitives;
+    private final PrimitiveLockService primitives;
     private final int refereePort;
     private final String name;
     private final String session;
@@ -43,7 +44,7 @@ public final class PrimitiveWorker {
     private final AtomicLong operations = new AtomicLong();
     private final AtomicLong unavailable = new AtomicLong();
 
-    private PrimitiveWorker(LeaderFollowingPrimitives primitives, int refereePort, String name, String session,
+    private PrimitiveWorker(PrimitiveLockService primitives, int refereePort, String name, String session,
                             long endNanos) {
         this.primitives = primitives;
         this.refereePort = refereePort;
@@ -53,33 +54,31 @@ public final class PrimitiveWorker {
     }
 
     public static void main(String[] args) throws Exception {
-        List<URI> endpoints = Arrays.stream(args[0].split(",")).map(URI::create).toList();
         int refereePort = Integer.parseInt(args[1]);
         String name = args[2];
         long endNanos = System.nanoTime() + Duration.ofMillis(Long.parseLong(args[3])).toNanos();
         int threads = Integer.parseInt(args[4]);
-        ClientTransportSettings settings = new ClientTransportSettings(Duration.ofSeconds(1), Duration.ofSeconds(3),
+        // the read timeout bounds a call's whole failover: long beside an election; one attempt is capped shorter
+        ClientTransportSettings settings = new ClientTransportSettings(Duration.ofSeconds(1), Duration.ofSeconds(10),
                 null);
-        MemoryLockService sessions = MemoryLockServiceProxies.create(args[0], settings);
+        RemoteMemoryLockService sessions = MemoryLockServiceProxies.create(args[0], settings);
+        PrimitiveLockService primitives = sessions.primitives().orElseThrow();
         String session = name + "-" + System.nanoTime();
         sessions.openSession(session, SESSION_TTL_MILLIS);
-        try (LeaderFollowingPrimitives primitives = new LeaderFollowingPrimitives(endpoints, settings,
-                Duration.ofSeconds(20))) {
-            PrimitiveWorker worker = new PrimitiveWorker(primitives, refereePort, name, session, endNanos);
-            Thread keepAlive = daemon("keep-alive", () -> worker.keepAlive(sessions));
-            List<Thread> all = new java.util.ArrayList<>();
-            for (int i = 0; i < threads; i++) {
-                String owner = name + "-t" + i;
-                all.add(daemon(owner, () -> worker.contend(owner)));
-            }
-            all.add(daemon("participant", worker::lead));
-            for (Thread thread : all) {
-                thread.join();
-            }
-            keepAlive.interrupt();
-            System.out.println("DONE " + name + " operations=" + worker.operations + " unavailable="
-                    + worker.unavailable);
+        PrimitiveWorker worker = new PrimitiveWorker(primitives, refereePort, name, session, endNanos);
+        Thread keepAlive = daemon("keep-alive", () -> worker.keepAlive(sessions));
+        List<Thread> all = new java.util.ArrayList<>();
+        for (int i = 0; i < threads; i++) {
+            String owner = name + "-t" + i;
+            all.add(daemon(owner, () -> worker.contend(owner)));
         }
+        all.add(daemon("participant", worker::lead));
+        for (Thread thread : all) {
+            thread.join();
+        }
+        keepAlive.interrupt();
+        System.out.println("DONE " + name + " operations=" + worker.operations + " unavailable="
+                + worker.unavailable);
         sessions.closeSession(session);
     }
 
@@ -130,25 +129,29 @@ public final class PrimitiveWorker {
         boolean write = mode.equals("W");
         LockGrant grant;
         try {
-            grant = primitives.call(p -> write ? p.tryWriteLockInSession(TYPE, "rw", owner, session, WAIT_MILLIS)
-                    : p.tryReadLockInSession(TYPE, "rw", owner, session, WAIT_MILLIS));
+            grant = write ? primitives.tryWriteLockInSession(TYPE, "rw", owner, session, WAIT_MILLIS)
+                    : primitives.tryReadLockInSession(TYPE, "rw", owner, session, WAIT_MILLIS);
         } catch (AcquisitionRefusedException heldARead) {
             // A read granted to an earlier attempt whose answer was lost in a failover: give it back.
-            primitives.call(p -> p.unlockRead(TYPE, "rw", owner));
+            primitives.unlockRead(TYPE, "rw", owner);
             return;
         }
         if (grant != null) {
             section(referee, "rw", mode, owner);
-            primitives.call(p -> write ? p.unlockWrite(TYPE, "rw", owner) : p.unlockRead(TYPE, "rw", owner));
+            if (write) {
+                primitives.unlockWrite(TYPE, "rw", owner);
+            } else {
+                primitives.unlockRead(TYPE, "rw", owner);
+            }
         }
     }
 
     private void permits(SectionReferee.Client referee, String owner) throws IOException {
-        LockGrant grant = primitives.call(p -> p.tryAcquirePermits(TYPE, "sem", owner, 1, CAPACITY, session,
-                WAIT_MILLIS));
+        LockGrant grant = primitives.tryAcquirePermits(TYPE, "sem", owner, 1, CAPACITY, session,
+                WAIT_MILLIS);
         if (grant != null) {
             section(referee, "sem", "P", owner);
-            primitives.call(p -> p.releasePermits(TYPE, "sem", owner, 0));
+            primitives.releasePermits(TYPE, "sem", owner, 0);
         }
     }
 
@@ -173,17 +176,17 @@ public final class PrimitiveWorker {
         try (SectionReferee.Client referee = new SectionReferee.Client(refereePort)) {
             while (System.nanoTime() < endNanos) {
                 try {
-                    LockGrant elected = primitives.call(p -> p.joinLeadership("chaos-jobs", name, session,
-                            WAIT_MILLIS));
+                    LockGrant elected = primitives.joinLeadership("chaos-jobs", name, session,
+                            WAIT_MILLIS);
                     if (elected != null) {
                         writeWhileLeading(referee, elected.getFencingToken());
-                        primitives.call(p -> p.leaveLeadership("chaos-jobs", name));
+                        primitives.leaveLeadership("chaos-jobs", name);
                     }
                 } catch (LockServiceUnavailableException e) {
                     unavailable.incrementAndGet();
                 }
             }
-            primitives.call(p -> p.leaveLeadership("chaos-jobs", name));
+            primitives.leaveLeadership("chaos-jobs", name);
         } catch (IOException e) {
             throw new IllegalStateException("the referee went away", e);
         } catch (InterruptedException e) {
@@ -194,7 +197,7 @@ public final class PrimitiveWorker {
     private void writeWhileLeading(SectionReferee.Client referee, long epoch) throws IOException, InterruptedException {
         for (int i = 0; i < TERM_WRITES && System.nanoTime() < endNanos; i++) {
             if (!"OK".equals(referee.call("LEAD " + epoch + " " + name))
-                    || primitives.call(p -> p.leadershipEpoch("chaos-jobs", name)) != epoch) {
+                    || primitives.leadershipEpoch("chaos-jobs", name) != epoch) {
                 return;
             }
             Thread.sleep(20);
