@@ -6,6 +6,7 @@ import io.lockfacade.group.raft.GroupMember;
 import io.lockfacade.group.service.GroupLockListing;
 import io.lockfacade.group.service.GroupMemberLockService;
 import io.lockfacade.server.service.MemoryLockServiceImpl;
+import io.lockfacade.server.table.PrimitivesListing;
 import io.lockfacade.server.service.ParkingLockService;
 import io.lockfacade.server.transport.HessianEndpointServlet;
 import io.lockfacade.server.transport.SecretCheck;
@@ -96,6 +97,7 @@ public final class MasterServer implements AutoCloseable {
             // (the per-type counters and the lock gauge on the leader only) and its log.
             metrics.bind(service.table(), server.getThreadPool());
             metrics.countDeadlocks(service.deadlocks().log());
+            metrics.bindPrimitives(() -> Optional.of(PrimitivesListing.of(service.table().machine())));
             activity = MasterActivity.start(service.table(), metrics.waiting());
         } else {
             GroupLockListing listing = GroupLockListing.of(group.service());
@@ -105,6 +107,8 @@ public final class MasterServer implements AutoCloseable {
             member.stateMachine().setLockEvents(metrics.lockEvents());
             activity = MasterActivity.start(member.stateMachine()::grantCount, metrics.waiting());
             metrics.countDeadlocks(group.service().deadlocks().log());
+            metrics.bindPrimitives(() -> member.isLeader() ? Optional.of(member.stateMachine().table().primitives())
+                    : Optional.empty());
         }
         try {
             scratch = JspSupport.createScratch();

@@ -2,6 +2,7 @@ package io.lockfacade.webapp.metrics;
 
 import io.lockfacade.server.deadlock.DeadlockLog;
 import io.lockfacade.server.service.LiveTable;
+import io.lockfacade.server.table.PrimitivesListing;
 import io.lockfacade.server.service.LockEvents;
 import io.lockfacade.server.transport.CallObserver;
 import io.lockfacade.group.raft.LogWrites;
@@ -20,6 +21,7 @@ import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import org.eclipse.jetty.util.thread.ThreadPool;
 
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.function.DoubleSupplier;
 import java.util.function.LongSupplier;
@@ -33,6 +35,7 @@ import java.util.function.Supplier;
  *   <li>the lock service's events: {@link LockEventMeters} (grants, releases, expiries, waits, wait until a
  *       grant, per lock type);</li>
  *   <li>the lock table: {@value #LOCKS_HELD}, read at scrape time;</li>
+ *   <li>read-write locks, semaphores and leaderships: {@link PrimitiveGauges}, read at scrape time;</li>
  *   <li>deadlocks found and broken, per lock type ({@value LockEventMeters#DEADLOCKS});</li>
  *   <li>the Hessian endpoint: {@link CallMetrics}, {@value #WAITERS} and {@value #LONGEST_WAIT};</li>
  *   <li>Jetty's request threads ({@code jetty_threads_busy}, {@code _current}, {@code _config_max}, ...);</li>
@@ -69,6 +72,7 @@ public final class MasterMetrics implements AutoCloseable {
     /** Held here: gauges and function counters keep only a weak reference to what they read. */
     private Supplier<LogWrites> groupLog;
     private DoubleSupplier groupLocksHeld;
+    private PrimitiveGauges primitiveGauges;
 
     private MasterMetrics(PrometheusMeterRegistry registry, WaitingCalls waiting,
                           CallMetrics calls, LockEventMeters events, JvmGcMetrics gc) {
@@ -136,6 +140,15 @@ public final class MasterMetrics implements AutoCloseable {
         FunctionCounter.builder(LOG_ENTRIES, writes, w -> w.get().entries())
                 .description("Entries appended to this member's Raft log; per append, the entries one force shared")
                 .register(registry);
+    }
+
+    /**
+     * Adds the gauges of read-write locks, semaphores and leaderships ({@link PrimitiveGauges}).
+     *
+     * @param primitives the table's primitives now, or empty where this master does not serve them (a follower)
+     */
+    public void bindPrimitives(Supplier<Optional<PrimitivesListing>> primitives) {
+        this.primitiveGauges = PrimitiveGauges.register(registry, primitives);
     }
 
     /** Counts the deadlocks {@code found} records from now on, by the type of the lock each victim waited for. */
