@@ -289,7 +289,8 @@ public final class HaBenchMain {
         System.err.println("[ha-bench] " + line);
     }
 
-    private static void deleteTree(Path root) throws IOException {
+    /** Deletes {@code root} and everything under it. */
+    static void deleteTree(Path root) throws IOException {
         try (Stream<Path> paths = Files.walk(root)) {
             for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
                 Files.deleteIfExists(path);

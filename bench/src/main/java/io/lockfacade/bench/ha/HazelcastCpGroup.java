@@ -44,17 +44,40 @@ final class HazelcastCpGroup implements AutoCloseable {
 
     /** @return a new client of the cluster, with Hazelcast's default client settings; closed with the group */
     HazelcastInstance newClient() {
-        ClientConfig config = new ClientConfig();
-        config.setClusterName(clusterName);
-        config.setProperty("hazelcast.logging.type", "none");
-        for (int port : ports) {
-            config.getNetworkConfig().addAddress(HaLimits.HOST + ":" + port);
-        }
-        HazelcastInstance client = HazelcastClient.newHazelcastClient(config);
+        HazelcastInstance client = HazelcastClient.newHazelcastClient(clientConfig(clusterName, addresses()));
         synchronized (clients) {
             clients.add(client);
         }
         return client;
+    }
+
+    /** @return the cluster's name, for a client in another JVM ({@link #clientConfig}) */
+    String clusterName() {
+        return clusterName;
+    }
+
+    /** @return every member's {@code host:port}, comma-separated, for a client in another JVM */
+    String addresses() {
+        StringJoiner all = new StringJoiner(",");
+        for (int port : ports) {
+            all.add(HaLimits.HOST + ":" + port);
+        }
+        return all.toString();
+    }
+
+    /**
+     * @param clusterName {@link #clusterName()}
+     * @param addresses   {@link #addresses()}
+     * @return Hazelcast's default client settings for that cluster, its logging off
+     */
+    static ClientConfig clientConfig(String clusterName, String addresses) {
+        ClientConfig config = new ClientConfig();
+        config.setClusterName(clusterName);
+        config.setProperty("hazelcast.logging.type", "none");
+        for (String address : addresses.split(",")) {
+            config.getNetworkConfig().addAddress(address);
+        }
+        return config;
     }
 
     /** @return member {@code i}'s process */

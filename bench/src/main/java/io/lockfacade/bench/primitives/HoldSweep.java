@@ -10,10 +10,10 @@ import java.util.List;
  * Holds reported by the client JVMs ({@code <in> <out>} nanos of the machine's monotonic clock, each inside a real
  * hold), swept in time order: the most holders at once, and how many holds began while the permits were all taken.
  */
-record HoldSweep(long holds, int mostAtOnce, long overGrants) {
+public record HoldSweep(long holds, int mostAtOnce, long overGrants) {
 
     /** Sweeps every hold of {@code files}; {@code permits} holders at once are allowed. */
-    static HoldSweep of(List<Path> files, int permits) throws IOException {
+    public static HoldSweep of(List<Path> files, int permits) throws IOException {
         List<long[]> events = new ArrayList<>();
         for (Path file : files) {
             for (String line : Files.readAllLines(file)) {

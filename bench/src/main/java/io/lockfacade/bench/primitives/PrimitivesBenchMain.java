@@ -64,29 +64,10 @@ public final class PrimitivesBenchMain {
 
     private static HoldSweep load(MasterHandle master, String mode, PrimitivesOptions options, Path work)
             throws IOException, InterruptedException, TimeoutException {
-        List<ChildJvm> nodes = new ArrayList<>();
-        List<Path> files = new ArrayList<>();
-        try {
-            for (int i = 0; i < JVMS; i++) {
-                Path file = work.resolve(mode + "-" + i + ".txt");
-                files.add(file);
-                nodes.add(ChildJvm.launcher(mode + "-" + i, JvmCommand.of(NODE_HEAP, PermitsLoadMain.class, List.of(
-                        master.serviceUri().toString(), mode + "-" + i, mode, Integer.toString(THREADS),
-                        Integer.toString(PERMITS), Integer.toString(options.warmup()), Integer.toString(options.seconds()),
-                        file.toString())))
-                        .keepLines().killedAtExit().start());
-            }
-            for (ChildJvm node : nodes) {
-                node.awaitLine(line -> line.equals("READY"), START);
-            }
-            nodes.forEach(node -> node.send("GO"));
-            for (ChildJvm node : nodes) {
-                node.awaitLine(line -> line.startsWith("DONE"), START.plusSeconds(options.warmup() + options.seconds()));
-            }
-        } finally {
-            nodes.forEach(ChildJvm::close);
-        }
-        return HoldSweep.of(files, PERMITS);
+        return HoldLoadJvms.run(mode, PermitsLoadMain.class, (id, file) -> List.of(master.serviceUri().toString(),
+                id, mode, Integer.toString(THREADS), Integer.toString(PERMITS), Integer.toString(options.warmup()),
+                Integer.toString(options.seconds()), file.toString()), JVMS, PERMITS, options.warmup(),
+                options.seconds(), work);
     }
 
     /** @return milliseconds from the leader's leaving (or death) to the other JVM's first {@code isLeader()} true */
