@@ -2,8 +2,7 @@ package io.lockfacade.client.transport;
 
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -21,11 +20,8 @@ final class AbandonedAcquisitions {
     /** A pending release is given up after this long: the grant's lease (at most the master's cap) ends it anyway. */
     static final long GIVE_UP_MILLIS = TimeUnit.HOURS.toMillis(24);
 
-    private static final ScheduledExecutorService RELEASER = Executors.newSingleThreadScheduledExecutor(task -> {
-        Thread thread = new Thread(task, "lock-facade-abandoned-releases");
-        thread.setDaemon(true);
-        return thread;
-    });
+    /** How long the release thread of a client with nothing pending stays before it ends. */
+    private static final long IDLE_THREAD_SECONDS = 30;
 
     /** The lock and owner of an abandoned acquisition. */
     record Acquisition(String lockType, String key, String owner) {
@@ -39,16 +35,28 @@ final class AbandonedAcquisitions {
 
     private final Map<Acquisition, Pending> pending = new ConcurrentHashMap<>();
     private final Release release;
+    private final ScheduledThreadPoolExecutor releaser;
 
-    /** @param release asks the group to release a lock of an owner, failing if no leader answers */
+    /**
+     * @param release asks the group to release a lock of an owner, failing if no leader answers
+     */
     AbandonedAcquisitions(Release release) {
         this.release = release;
+        // one thread per client, not per JVM: a release that waits out a silent group (each attempt may take the
+        // read timeout, retried for hours) must not hold up the releases of another client's group
+        this.releaser = new ScheduledThreadPoolExecutor(1, task -> {
+            Thread thread = new Thread(task, "lock-facade-abandoned-releases");
+            thread.setDaemon(true);
+            return thread;
+        });
+        releaser.setKeepAliveTime(IDLE_THREAD_SECONDS, TimeUnit.SECONDS);
+        releaser.allowCoreThreadTimeOut(true);
     }
 
     /** Records an acquisition given up on and starts releasing it in the background. */
     void abandon(Acquisition acquisition) {
         Pending entry = pending.compute(acquisition, (key, old) -> old == null || old.settled ? new Pending(key) : old);
-        RELEASER.execute(() -> entry.settleInBackground(System.nanoTime()));
+        releaser.execute(() -> entry.settleInBackground(System.nanoTime()));
     }
 
     /**
@@ -89,7 +97,7 @@ final class AbandonedAcquisitions {
                 settle();
             } catch (RuntimeException noLeaderYet) {
                 if (System.nanoTime() - startNanos < TimeUnit.MILLISECONDS.toNanos(GIVE_UP_MILLIS)) {
-                    RELEASER.schedule(() -> settleInBackground(startNanos), RETRY_MILLIS, TimeUnit.MILLISECONDS);
+                    releaser.schedule(() -> settleInBackground(startNanos), RETRY_MILLIS, TimeUnit.MILLISECONDS);
                 } else {
                     pending.remove(acquisition, this);
                 }

@@ -159,6 +159,22 @@ class FailoverMemoryLockServiceTest {
     }
 
     @Test
+    void aReleaseWaitingOutASilentGroupDoesNotHoldUpAnotherClientsRelease() throws Exception {
+        HessianTestServer silent = serve(newMaster());
+        silent.stall();
+        FailoverMemoryLockService stuck = new FailoverMemoryLockService(List.of(silent.serviceUrl()),
+                SETTINGS.withReadTimeout(Duration.ofSeconds(30)));
+        answerOf(() -> stuck.tryLock("orders", "k", "stuck", 30_000, 100)); // its release now waits on silence
+
+        FaultInjectingMaster master = newMaster();
+        FailoverMemoryLockService client = slowLeaderAndFollower(master, Duration.ofMillis(700));
+        answerOf(() -> client.tryLock("orders", "k", "gave-up", 30_000, 100));
+        Await.until(Duration.ofSeconds(10), Duration.ofMillis(20), () -> master.holder("orders", "k").isEmpty(),
+                () -> "the abandoned grant waited behind another group's release: held by "
+                        + master.holder("orders", "k"));
+    }
+
+    @Test
     void anAbandonedAcquisitionIsSettledBeforeTheSameOwnerAsksAgainSoItsNewGrantStays() throws Exception {
         FaultInjectingMaster master = newMaster();
         FailoverMemoryLockService client = slowLeaderAndFollower(master, Duration.ofMillis(300));
