@@ -38,6 +38,48 @@ public interface MemoryLockService {
      */
     boolean unlock(String lockType, String key, String owner);
 
+    /** {@link #unlockEarly}'s answer: the lock was held by the owner and its release has taken effect. */
+    long UNLOCK_RELEASED = 0;
+
+    /** {@link #unlockEarly}'s answer: the owner did not hold the lock; nothing changed ({@code unlock}'s false). */
+    long UNLOCK_NOT_HELD = -1;
+
+    /**
+     * {@link #unlock} for a client that keeps a release until it knows the release is durable. A master group's
+     * leader may answer as soon as the release is on its way to the members' logs, before a majority has stored
+     * it, naming the released grant by its fencing token: the caller must then keep the release and confirm it
+     * with {@link #settleReleases} (a leader that fails first may lose it), and must not ask for the same lock
+     * under the same owner while it does so without first dropping it (a retried acquisition of a lock whose
+     * release was lost is answered with the same grant, which a later settle would release). A single master
+     * releases at once: this default, which never answers early.
+     *
+     * @return {@link #UNLOCK_RELEASED} if the lock was held by {@code owner} and its release has taken effect;
+     *         {@link #UNLOCK_NOT_HELD} if {@code owner} did not hold it (nothing changes); or, answered early, the
+     *         fencing token ({@code > 0}) of the grant whose release is under way
+     * @throws IllegalArgumentException if an argument is outside {@link LockLimits}
+     */
+    default long unlockEarly(String lockType, String key, String owner) {
+        return unlock(lockType, key, owner) ? UNLOCK_RELEASED : UNLOCK_NOT_HELD;
+    }
+
+    /**
+     * Makes releases that {@link #unlockEarly} answered early durable: each grant named that {@code owner} still
+     * holds under its fencing token is released now, and the call returns once every named release has taken
+     * effect. A grant that has ended, or that is held under another token (granted again since), is left alone,
+     * so a settle retried or sent to a new leader can never release a later grant.
+     *
+     * @param owner  the owner of every grant named
+     * @param grants the grants, as {@link io.lockfacade.api.deadlock.HeldLock#encode} writes them (type, key,
+     *               token; at most {@link io.lockfacade.api.deadlock.HeldLock#MAX_PER_CALL})
+     * @return how many of the named grants were still held and are released now (0 when every release named had
+     *         already taken effect)
+     * @throws IllegalArgumentException if an argument is outside {@link LockLimits} or {@code grants} is malformed
+     * @throws CallNotServedException   if this implementation cannot release a grant by its token (this default)
+     */
+    default int settleReleases(String owner, String grants) {
+        throw new CallNotServedException("settleReleases is not served by " + getClass().getSimpleName());
+    }
+
     /**
      * Releases the lock to the calls waiting for it, if any: an {@link #unlock} when another owner's call waits on
      * this master for the lock, nothing otherwise. A node that passes one grant among its own threads calls it

@@ -31,15 +31,22 @@ final class GroupStatusProbe {
     /**
      * A member's Raft log counters from {@code /admin/metrics}.
      *
-     * @param appends appends (one fsync each with fsync on) since the member started
-     * @param entries entries they carried
+     * @param appends  appends (one fsync each with fsync on) since the member started
+     * @param entries  entries they carried
+     * @param commands commands (requests) the entries it applied carried: a batch entry carries several
      */
-    record LogCounts(double appends, double entries) {
+    record LogCounts(double appends, double entries, double commands) {
 
         /** @return entries per append between {@code earlier} and this */
         double entriesPerAppendSince(LogCounts earlier) {
             double appended = appends - earlier.appends;
             return appended == 0 ? 0 : (entries - earlier.entries) / appended;
+        }
+
+        /** @return commands per append (requests per fsync with fsync on) between {@code earlier} and this */
+        double commandsPerAppendSince(LogCounts earlier) {
+            double appended = appends - earlier.appends;
+            return appended == 0 ? 0 : (commands - earlier.commands) / appended;
         }
     }
 
@@ -48,7 +55,8 @@ final class GroupStatusProbe {
         try {
             return get(baseUrl + METRICS_PATH).map(scrape -> new LogCounts(
                     counter(scrape, "lockfacade_group_log_appends_total"),
-                    counter(scrape, "lockfacade_group_log_entries_total")));
+                    counter(scrape, "lockfacade_group_log_entries_total"),
+                    counter(scrape, "lockfacade_group_log_commands_total")));
         } catch (IllegalArgumentException noCounters) {
             return Optional.empty();
         }

@@ -33,7 +33,7 @@ import java.util.stream.Stream;
  * <p>With {@code --only crash} or {@code --only hang}, it runs just the Lock Facade group's trials of that fault and
  * prints their summary; with {@code --only restart-crash}, leader crashes each 5 s after a follower's restart under
  * load; with {@code --only latency}, just S1, S2 and S3 on the single master and the group (with and without
- * fsync). None of these runs Hazelcast or writes a report file.
+ * fsync), and S1 and S2 on ZooKeeper and Hazelcast CP beside them. None of these writes a report file.
  */
 public final class HaBenchMain {
 
@@ -116,10 +116,22 @@ public final class HaBenchMain {
             logS2("group --fsync off", group, leader, latency, s3, work);
         }
         logZooKeeper(options, work, s3);
+        logHazelcast(options, work, s3);
         log("Raft engine alone: one entry " + RaftFloor.measure(work, FsyncPolicy.ALWAYS, options.s1Rounds())
                 + "; without fsync " + RaftFloor.measure(work, FsyncPolicy.OFF, options.s1Rounds()));
         log("latency only, group " + options.groupCommit() + "; load " + loadBefore + " at start, " + LoadAverage.now(" / ")
                 + " at end");
+    }
+
+    /** S1 and S2 (one client JVM) on 3 Hazelcast CP members in 3 JVMs, their log in memory. */
+    private static void logHazelcast(HaOptions options, Path work, Duration s2Duration) throws Exception {
+        try (HazelcastCpGroup hazelcast = new HazelcastCpGroup(work.resolve("hz-latency"))) {
+            HazelcastInstance client = hazelcast.newClient();
+            log("Hazelcast CP 3 members: S1 " + HazelcastLatency.s1(client, options.s1Warmup(), options.s1Rounds()));
+            HazelcastLatency.s2(client, HaLimits.S2_THREADS, s2Duration);
+            log("Hazelcast CP 3 members: S2 " + HaLimits.S2_THREADS + " threads, distinct keys, one client JVM: "
+                    + Math.round(HazelcastLatency.s2(client, HaLimits.S2_THREADS, s2Duration)) + " pairs/s");
+        }
     }
 
     /** S1 and S2 (one client JVM) on a 3-server ZooKeeper ensemble with forceSync, through Curator. */
@@ -146,13 +158,12 @@ public final class HaBenchMain {
         List<GroupStatusProbe.LogCounts> before = logCounts(group);
         double pairs = latency.s2(name, HaLimits.S2_THREADS, duration);
         log(label + ": S2 " + HaLimits.S2_THREADS + " threads, distinct keys, one client JVM: " + Math.round(pairs)
-                + " pairs/s; entries per append (per fsync with fsync on): " + entriesPerAppend(group, leader,
-                before));
+                + " pairs/s; per append (per fsync with fsync on): " + perAppend(group, leader, before));
         before = logCounts(group);
         double spread = S2ClientJvms.run(group.endpoints(), leader, HaLimits.S2_JVMS,
                 HaLimits.S2_THREADS / HaLimits.S2_JVMS, duration, dir, name);
         log(label + ": S2 " + HaLimits.S2_THREADS + " threads, distinct keys, " + HaLimits.S2_JVMS + " client JVMs: "
-                + Math.round(spread) + " pairs/s; entries per append: " + entriesPerAppend(group, leader, before));
+                + Math.round(spread) + " pairs/s; per append: " + perAppend(group, leader, before));
     }
 
     private static List<GroupStatusProbe.LogCounts> logCounts(LockFacadeGroup group) {
@@ -163,13 +174,14 @@ public final class HaBenchMain {
         return counts;
     }
 
-    private static String entriesPerAppend(LockFacadeGroup group, int leader,
-                                           List<GroupStatusProbe.LogCounts> before) {
+    /** @return per member, the requests (commands) and the entries one append carried since {@code before} */
+    private static String perAppend(LockFacadeGroup group, int leader, List<GroupStatusProbe.LogCounts> before) {
         StringBuilder perMember = new StringBuilder();
         for (int i = 0; i < HaLimits.MEMBERS; i++) {
-            double ratio = group.logCounts(i).orElseThrow().entriesPerAppendSince(before.get(i));
+            GroupStatusProbe.LogCounts now = group.logCounts(i).orElseThrow();
             perMember.append(i == 0 ? "" : ", ").append(LockFacadeGroup.id(i)).append(i == leader ? " (leader) " : " ")
-                    .append(String.format(java.util.Locale.ROOT, "%.2f", ratio));
+                    .append(String.format(java.util.Locale.ROOT, "%.2f requests in %.2f entries",
+                            now.commandsPerAppendSince(before.get(i)), now.entriesPerAppendSince(before.get(i))));
         }
         return perMember.toString();
     }

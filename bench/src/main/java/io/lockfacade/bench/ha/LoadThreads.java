@@ -1,8 +1,10 @@
 package io.lockfacade.bench.ha;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.function.LongSupplier;
 
 /**
  * Client threads that repeat one step until stopped; a step that fails is counted and the loop goes on, since
@@ -37,6 +39,23 @@ final class LoadThreads {
             threads.add(thread);
         }
         threads.forEach(Thread::start);
+    }
+
+    /**
+     * Runs {@code count} threads of {@code steps} for {@code duration}, then stops them.
+     *
+     * @param done how many units of work (e.g. lock+unlock pairs) the steps have finished so far
+     * @return units finished per second over the duration
+     */
+    static double ratePerSecond(String name, int count, StepFactory steps, Duration duration, LongSupplier done)
+            throws InterruptedException {
+        LoadThreads threads = new LoadThreads(name, count, steps);
+        long start = System.nanoTime();
+        Thread.sleep(duration.toMillis());
+        long counted = done.getAsLong();
+        double seconds = (System.nanoTime() - start) / 1e9;
+        threads.stop();
+        return counted / seconds;
     }
 
     private void loop(Step step) {

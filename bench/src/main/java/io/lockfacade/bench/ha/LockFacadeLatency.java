@@ -110,7 +110,7 @@ final class LockFacadeLatency {
     private double pairsPerSecond(String name, int threadCount, Duration wait, IntFunction<String> keyOfThread,
                                   String ownerPrefix, Duration duration) throws InterruptedException {
         AtomicLong pairs = new AtomicLong();
-        LoadThreads threads = new LoadThreads(name, threadCount, i -> {
+        return LoadThreads.ratePerSecond(name, threadCount, i -> {
             LockCalls locks = client.create(endpoints, leader, wait);
             String key = keyOfThread.apply(i);
             String owner = ownerPrefix + i;
@@ -122,13 +122,7 @@ final class LockFacadeLatency {
                     pairs.incrementAndGet();
                 }
             };
-        });
-        long start = System.nanoTime();
-        Thread.sleep(duration.toMillis());
-        long counted = pairs.get();
-        double seconds = (System.nanoTime() - start) / 1e9;
-        threads.stop();
-        return counted / seconds;
+        }, duration, pairs::get);
     }
 
     private static long deadline() {

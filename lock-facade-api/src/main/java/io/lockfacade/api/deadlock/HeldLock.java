@@ -43,7 +43,7 @@ public record HeldLock(String lockType, String key, long fencingToken) {
      * @throws IllegalArgumentException if there are more
      */
     public static String encode(List<HeldLock> locks) {
-        requireAtMostMax(locks.size());
+        requireAtMostMax(locks.size(), ARGUMENT);
         return locks.stream().map(lock -> lock.lockType + FIELD + lock.key + FIELD + lock.fencingToken)
                 .collect(Collectors.joining(LINE));
     }
@@ -54,32 +54,41 @@ public record HeldLock(String lockType, String key, long fencingToken) {
      * @throws IllegalArgumentException naming {@code heldLocks} if the text is null, malformed or names too many
      */
     public static List<HeldLock> decode(String text) {
+        return decode(text, ARGUMENT);
+    }
+
+    /**
+     * {@link #decode(String)} for another argument that carries the same list.
+     *
+     * @throws IllegalArgumentException naming {@code argument} if the text is null, malformed or names too many
+     */
+    public static List<HeldLock> decode(String text, String argument) {
         if (text == null) {
-            throw new IllegalArgumentException(ARGUMENT + " must not be null");
+            throw new IllegalArgumentException(argument + " must not be null");
         }
         if (text.isEmpty()) {
             return List.of();
         }
         String[] lines = text.split(LINE, -1);
-        requireAtMostMax(lines.length);
+        requireAtMostMax(lines.length, argument);
         List<HeldLock> locks = new ArrayList<>(lines.length);
         for (String line : lines) {
             String[] fields = line.split(FIELD, -1);
             if (fields.length != 3) {
-                throw new IllegalArgumentException(ARGUMENT + ": each line is TYPE<tab>KEY<tab>TOKEN");
+                throw new IllegalArgumentException(argument + ": each line is TYPE<tab>KEY<tab>TOKEN");
             }
             try {
                 locks.add(new HeldLock(fields[0], fields[1], Long.parseLong(fields[2])));
             } catch (NumberFormatException e) {
-                throw new IllegalArgumentException(ARGUMENT + ": a fencing token is a whole number", e);
+                throw new IllegalArgumentException(argument + ": a fencing token is a whole number", e);
             }
         }
         return locks;
     }
 
-    private static void requireAtMostMax(int count) {
+    private static void requireAtMostMax(int count, String argument) {
         if (count > MAX_PER_CALL) {
-            throw new IllegalArgumentException(ARGUMENT + ": at most " + MAX_PER_CALL + " locks, was " + count);
+            throw new IllegalArgumentException(argument + ": at most " + MAX_PER_CALL + " locks, was " + count);
         }
     }
 }

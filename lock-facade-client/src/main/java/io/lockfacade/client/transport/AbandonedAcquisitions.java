@@ -20,8 +20,6 @@ final class AbandonedAcquisitions {
     /** A pending release is given up after this long: the grant's lease (at most the master's cap) ends it anyway. */
     static final long GIVE_UP_MILLIS = TimeUnit.HOURS.toMillis(24);
 
-    /** How long the release thread of a client with nothing pending stays before it ends. */
-    private static final long IDLE_THREAD_SECONDS = 30;
 
     /** The lock and owner of an abandoned acquisition. */
     record Acquisition(String lockType, String key, String owner) {
@@ -37,20 +35,12 @@ final class AbandonedAcquisitions {
     private final Release release;
     private final ScheduledThreadPoolExecutor releaser;
 
-    /**
-     * @param release asks the group to release a lock of an owner, failing if no leader answers
-     */
+    /** @param release asks the group to release a lock of an owner, failing if no leader answers */
     AbandonedAcquisitions(Release release) {
         this.release = release;
-        // one thread per client, not per JVM: a release that waits out a silent group (each attempt may take the
-        // read timeout, retried for hours) must not hold up the releases of another client's group
-        this.releaser = new ScheduledThreadPoolExecutor(1, task -> {
-            Thread thread = new Thread(task, "lock-facade-abandoned-releases");
-            thread.setDaemon(true);
-            return thread;
-        });
-        releaser.setKeepAliveTime(IDLE_THREAD_SECONDS, TimeUnit.SECONDS);
-        releaser.allowCoreThreadTimeOut(true);
+        // a release may wait out a silent group for hours (each attempt up to the read timeout): on this client's
+        // own thread, it never holds up the releases of another client's group
+        this.releaser = BackgroundThread.named("lock-facade-abandoned-releases");
     }
 
     /** Records an acquisition given up on and starts releasing it in the background. */

@@ -1,5 +1,6 @@
 package io.lockfacade.client.transport;
 
+import io.lockfacade.api.CallNotServedException;
 import io.lockfacade.api.LockGrant;
 import io.lockfacade.api.LockServiceUnavailableException;
 import io.lockfacade.api.MemoryLockService;
@@ -28,7 +29,9 @@ import java.util.function.LongFunction;
  * failing if no member answered) by its wait plus {@link #DEADLINE_BOUND}, whatever the members do.
  *
  * <p>An acquisition given up on while an attempt was unanswered may have been granted: it is released in the
- * background, and before the same owner asks for the same lock again ({@link AbandonedAcquisitions}). The clients
+ * background, and before the same owner asks for the same lock again ({@link AbandonedAcquisitions}). An unlock
+ * is asked as {@link #unlockEarly}: the leader may answer before the release is durable, and the release is kept
+ * until it is known to have taken effect ({@link PendingReleases}). The clients
  * of one JVM share what they learn about a silent or new leader ({@link LeaderBoard}). The group's read-write locks,
  * semaphores and leaderships are called the same way ({@link #primitives()}); the calling itself is
  * {@link LeaderFollowingCalls}. Thread-safe.
@@ -60,6 +63,8 @@ public final class FailoverMemoryLockService implements MemoryLockService {
 
     private final LeaderFollowingCalls<MemoryLockService> calls;
     private final AbandonedAcquisitions abandoned;
+    private final PendingReleases pendingReleases;
+    private volatile boolean earlyUnlocks = true;
     private final FailoverPrimitiveService primitives;
 
     /**
@@ -75,8 +80,12 @@ public final class FailoverMemoryLockService implements MemoryLockService {
                 MemoryLockServiceProxies.create(uri, settings.withReadTimeout(waiting)))).toList();
         this.calls = new LeaderFollowingCalls<>(clients.stream().map(member -> new Member<MemoryLockService>(
                 member.endpoint(), member.quick(), member.waiting())).toList(), settings.readTimeout());
-        this.abandoned = new AbandonedAcquisitions(acquisition -> unlock(acquisition.lockType(), acquisition.key(),
-                acquisition.owner()));
+        // released durably (plain unlock): an early answer would leave a release to keep behind the acquisition
+        // that settles it
+        this.abandoned = new AbandonedAcquisitions(acquisition -> call(service -> service.unlock(
+                acquisition.lockType(), acquisition.key(), acquisition.owner()), "unlock"));
+        this.pendingReleases = new PendingReleases((owner, grants) -> call(service ->
+                service.settleReleases(owner, grants), "settleReleases"));
         this.primitives = new FailoverPrimitiveService(new LeaderFollowingCalls<>(clients.stream()
                 .map(member -> new Member<PrimitiveLockService>(member.endpoint(),
                         member.quick().primitivesOrNotServed(), member.waiting().primitivesOrNotServed()))
@@ -119,9 +128,51 @@ public final class FailoverMemoryLockService implements MemoryLockService {
                 "tryLockInSessionHolding");
     }
 
+    /**
+     * {@inheritDoc}
+     *
+     * <p>Asks the leader for {@link #unlockEarly}: when it answers before the release is durable, the release is
+     * kept and settled ({@link PendingReleases}), so {@code true} here means the release has taken effect or will,
+     * though another owner may see the lock held for a moment longer. A member that does not know
+     * {@code unlockEarly} is asked {@code unlock} from then on.
+     */
     @Override
     public boolean unlock(String lockType, String key, String owner) {
+        if (earlyUnlocks) {
+            try {
+                long answer = call(service -> service.unlockEarly(lockType, key, owner), "unlock");
+                if (answer > 0) {
+                    pendingReleases.answeredEarly(new AbandonedAcquisitions.Acquisition(lockType, key, owner), answer);
+                    return true;
+                }
+                return answer == UNLOCK_RELEASED;
+            } catch (CallNotServedException olderMember) {
+                earlyUnlocks = false;
+            }
+        }
         return call(service -> service.unlock(lockType, key, owner), "unlock");
+    }
+
+    /** {@link #unlock}, answered as {@link MemoryLockService#unlockEarly} answers (with the release kept here). */
+    @Override
+    public long unlockEarly(String lockType, String key, String owner) {
+        return unlock(lockType, key, owner) ? UNLOCK_RELEASED : UNLOCK_NOT_HELD;
+    }
+
+    /** Forwarded to the leader; the releases this client keeps are settled by itself. */
+    @Override
+    public int settleReleases(String owner, String grants) {
+        return call(service -> service.settleReleases(owner, grants), "settleReleases");
+    }
+
+    /** @return how many releases answered early this client keeps, not yet known to have taken effect */
+    public int pendingReleases() {
+        return pendingReleases.size();
+    }
+
+    /** @return how many releases answered early this client settled in the background since it started */
+    public long releasesSettledInBackground() {
+        return pendingReleases.settledInBackground();
     }
 
     @Override
@@ -166,6 +217,7 @@ public final class FailoverMemoryLockService implements MemoryLockService {
 
     private LockGrant acquire(AbandonedAcquisitions.Acquisition acquisition, long waitMillis,
                               LongFunction<Function<MemoryLockService, LockGrant>> request, String operation) {
+        pendingReleases.beforeAcquiring(acquisition);
         return calls.acquire(abandoned, acquisition, waitMillis, request, operation);
     }
 

@@ -36,6 +36,16 @@ final class ObservedMemoryLockService implements MemoryLockService {
     }
 
     @Override
+    public long unlockEarly(String lockType, String key, String owner) {
+        return observe("unlockEarly", () -> delegate.unlockEarly(lockType, key, owner));
+    }
+
+    @Override
+    public int settleReleases(String owner, String grants) {
+        return observe("settleReleases", () -> delegate.settleReleases(owner, grants));
+    }
+
+    @Override
     public YieldOutcome yieldToWaiters(String lockType, String key, String owner) {
         return observe("yieldToWaiters", () -> delegate.yieldToWaiters(lockType, key, owner));
     }

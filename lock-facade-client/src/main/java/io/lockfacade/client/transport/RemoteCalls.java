@@ -9,6 +9,7 @@ import io.lockfacade.api.LockServiceUnavailableException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.reflect.UndeclaredThrowableException;
+import java.util.Locale;
 import java.util.function.Supplier;
 
 /**
@@ -45,6 +46,35 @@ final class RemoteCalls {
         }
         return new LockServiceUnavailableException(
                 operation + "(" + target + ") on lock master " + master + " failed: " + describe(e), e);
+    }
+
+    /**
+     * {@link #call} for a call that older masters do not know: their refusal becomes a
+     * {@link CallNotServedException} whose message begins with {@code master too old} and names the call.
+     */
+    static <T> T callNewer(String master, Supplier<T> remoteCall, String operation, String target, String needs) {
+        try {
+            return remoteCall.get();
+        } catch (RuntimeException e) {
+            if (namesAnUnknownMethod(e)) {
+                throw new CallNotServedException("master too old: lock master " + master + " does not know "
+                        + operation + "; " + needs);
+            }
+            throw translated(e, master, operation, target);
+        }
+    }
+
+    /** Whether the failure is a master's answer that it has no method of the called name. */
+    private static boolean namesAnUnknownMethod(Throwable failure) {
+        Throwable reason = failure;
+        for (int depth = 0; depth < MAX_CAUSE_DEPTH && reason != null; depth++) {
+            String message = String.valueOf(reason.getMessage()).toLowerCase(Locale.ROOT);
+            if (message.contains("unknown method") || message.contains("no method named")) {
+                return true;
+            }
+            reason = reason.getCause() == reason ? null : reason.getCause();
+        }
+        return false;
     }
 
     /** Whether {@code e} says the call did not complete, as opposed to the master's refusal or a client bug. */

@@ -144,6 +144,29 @@ public final class RemoteMemoryLockService implements MemoryLockService {
         return call(() -> delegate.unlock(lockType, key, owner), "unlock", lockType + "/" + key);
     }
 
+    /**
+     * {@inheritDoc}
+     *
+     * @throws io.lockfacade.api.CallNotServedException ({@code master too old}) if the master does not know it
+     * @throws LockServiceUnavailableException          if the master cannot be reached
+     */
+    @Override
+    public long unlockEarly(String lockType, String key, String owner) {
+        return RemoteCalls.callNewer(master, () -> delegate.unlockEarly(lockType, key, owner), "unlockEarly",
+                lockType + "/" + key, "it answers unlock instead");
+    }
+
+    /**
+     * {@inheritDoc}
+     *
+     * @throws LockServiceUnavailableException if the master cannot be reached
+     */
+    @Override
+    public int settleReleases(String owner, String grants) {
+        return RemoteCalls.callNewer(master, () -> delegate.settleReleases(owner, grants), "settleReleases", owner,
+                "only a master that answers unlockEarly early needs it");
+    }
+
     @Override
     public YieldOutcome yieldToWaiters(String lockType, String key, String owner) {
         return call(() -> delegate.yieldToWaiters(lockType, key, owner), "yieldToWaiters", lockType + "/" + key);

@@ -5,7 +5,6 @@ import io.lockfacade.api.LockGrant;
 import io.lockfacade.api.LockServiceUnavailableException;
 import io.lockfacade.api.PrimitiveLockService;
 
-import java.util.Locale;
 import java.util.Objects;
 import java.util.function.Supplier;
 
@@ -17,8 +16,6 @@ import java.util.function.Supplier;
  * pass through, as {@link RemoteMemoryLockService} does for locks.
  */
 public final class RemotePrimitiveService implements PrimitiveLockService {
-
-    private static final int MAX_CAUSE_DEPTH = 8;
 
     private final PrimitiveLockService delegate;
     private final String master;
@@ -95,27 +92,7 @@ public final class RemotePrimitiveService implements PrimitiveLockService {
     }
 
     private <T> T call(Supplier<T> remoteCall, String operation, String target) {
-        try {
-            return remoteCall.get();
-        } catch (RuntimeException e) {
-            if (namesAnUnknownMethod(e)) {
-                throw new CallNotServedException("master too old: lock master " + master + " does not know "
-                        + operation + "; read-write locks, semaphores and leaderships need a newer master");
-            }
-            throw RemoteCalls.translated(e, master, operation, target);
-        }
-    }
-
-    /** Whether the failure is a master's answer that it has no method of the called name. */
-    private static boolean namesAnUnknownMethod(Throwable failure) {
-        Throwable reason = failure;
-        for (int depth = 0; depth < MAX_CAUSE_DEPTH && reason != null; depth++) {
-            String message = String.valueOf(reason.getMessage()).toLowerCase(Locale.ROOT);
-            if (message.contains("unknown method") || message.contains("no method named")) {
-                return true;
-            }
-            reason = reason.getCause() == reason ? null : reason.getCause();
-        }
-        return false;
+        return RemoteCalls.callNewer(master, remoteCall, operation, target,
+                "read-write locks, semaphores and leaderships need a newer master");
     }
 }

@@ -35,8 +35,20 @@ public final class FaultInjectingMaster implements MemoryLockService, AutoClosea
     /** The remote operations, for counting calls and injecting failures. */
     public enum Operation {
         /** {@code tryLock} and {@code tryLockInSession}. */
-        TRY_LOCK, UNLOCK, YIELD_TO_WAITERS, HAS_WAITERS, RENEW, IS_LOCK_TYPE_EMPTY, OPEN_SESSION, KEEP_ALIVE_SESSION,
-        CLOSE_SESSION
+        TRY_LOCK,
+        /** {@code unlock} and {@code unlockEarly}. */
+        UNLOCK, YIELD_TO_WAITERS, HAS_WAITERS, RENEW, IS_LOCK_TYPE_EMPTY, OPEN_SESSION, KEEP_ALIVE_SESSION,
+        CLOSE_SESSION, SETTLE_RELEASES
+    }
+
+    /** How {@code unlockEarly} is answered. */
+    public enum EarlyUnlocks {
+        /** Released at once, as the single master does. */
+        DURABLE,
+        /** Released, answered with the grant's token as a group's leader answers before the commit. */
+        EARLY,
+        /** Answered with the token, but the release is lost, as when the leader fails before the commit. */
+        EARLY_AND_LOST
     }
 
     /** How an operation fails. */
@@ -55,6 +67,7 @@ public final class FaultInjectingMaster implements MemoryLockService, AutoClosea
     private final Map<Operation, AtomicInteger> calls = new EnumMap<>(Operation.class);
     private final Map<Operation, Failure> failures = new ConcurrentHashMap<>();
     private final Set<String> sessionIds = ConcurrentHashMap.newKeySet();
+    private volatile EarlyUnlocks earlyUnlocks = EarlyUnlocks.DURABLE;
 
     /** A master with the contract's defaults: 10 minute lease, 10 s wait cap. */
     public FaultInjectingMaster() {
@@ -78,6 +91,25 @@ public final class FaultInjectingMaster implements MemoryLockService, AutoClosea
     @Override
     public boolean unlock(String lockType, String key, String owner) {
         return call(Operation.UNLOCK, () -> master.unlock(lockType, key, owner));
+    }
+
+    @Override
+    public long unlockEarly(String lockType, String key, String owner) {
+        return call(Operation.UNLOCK, () -> {
+            Optional<LockInfo> held = lock(lockType, key).filter(lock -> lock.owner().equals(owner));
+            if (earlyUnlocks == EarlyUnlocks.DURABLE || held.isEmpty()) {
+                return master.unlockEarly(lockType, key, owner);
+            }
+            if (earlyUnlocks == EarlyUnlocks.EARLY) {
+                master.unlock(lockType, key, owner);
+            }
+            return held.get().fencingToken();
+        });
+    }
+
+    @Override
+    public int settleReleases(String owner, String grants) {
+        return call(Operation.SETTLE_RELEASES, () -> master.settleReleases(owner, grants));
     }
 
     @Override
@@ -120,6 +152,11 @@ public final class FaultInjectingMaster implements MemoryLockService, AutoClosea
     }
 
     // ---- what the test does to the calls ----
+
+    /** From now on, {@code unlockEarly} is answered as {@code mode} says. */
+    public void answerUnlocks(EarlyUnlocks mode) {
+        earlyUnlocks = mode;
+    }
 
     /**
      * Makes the calls of {@code operation} wait, before they reach the master, until the returned latch is counted

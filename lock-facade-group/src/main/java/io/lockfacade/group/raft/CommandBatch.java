@@ -10,12 +10,14 @@ import java.util.Objects;
 
 /**
  * Several {@link Command}s in one Raft log entry, applied in order at that entry's index, so that they cost one
- * replication round instead of one each (a release and the grant to the lock's next waiter, for example). Each
- * command keeps its own encoding; the batch only frames them.
+ * replication round instead of one each: the requests that arrived together on the leader ({@link GroupCommit}),
+ * or a release and the grant to the lock's next waiter. Each command keeps its own encoding; the batch only frames
+ * them.
  *
- * <p>A fencing token is the index of the entry that granted it and must be unique over all grants: a batch
- * therefore carries at most one acquisition. An entry whose first byte is {@link #MARKER} is a batch, any other
- * is one encoded {@link Command} (whose first byte is a small kind code).
+ * <p>A batch may carry several acquisitions: the table's fencing counter gives each grant
+ * {@code max(last token + 1, entry index)}, so tokens stay unique and strictly increasing over every grant, within
+ * an entry and across entries, leaders and restarts. An entry whose first byte is {@link #MARKER} is a batch, any
+ * other is one encoded {@link Command} (whose first byte is a small kind code).
  *
  * @param commands the commands, in the order they are applied
  */
@@ -25,26 +27,15 @@ public record CommandBatch(List<Command> commands) {
     public static final byte MARKER = (byte) 0xFF;
 
     /** The most commands one batch carries. */
-    public static final int MAX_COMMANDS = 16;
+    public static final int MAX_COMMANDS = 64;
 
-    /** Checks the size and that at most one command can grant a lock. */
+    /** Checks the size. */
     public CommandBatch {
         commands = List.copyOf(commands);
         if (commands.size() < 2 || commands.size() > MAX_COMMANDS) {
             throw new IllegalArgumentException("a batch holds 2 to " + MAX_COMMANDS + " commands, not "
                     + commands.size());
         }
-        if (commands.stream().filter(CommandBatch::grants).count() > 1) {
-            throw new IllegalArgumentException("a batch carries at most one acquisition (one token per entry)");
-        }
-    }
-
-    /** @return whether applying this command can grant a lock, and so take the entry's index as its token */
-    static boolean grants(Command command) {
-        return switch (command.kind()) {
-            case TRY_LOCK, TRY_LOCK_IN_SESSION, READ_LOCK, WRITE_LOCK, ACQUIRE_PERMITS, JOIN_LEADERSHIP -> true;
-            default -> false;
-        };
     }
 
     /** @return whether a log entry's data is a batch rather than a single command */

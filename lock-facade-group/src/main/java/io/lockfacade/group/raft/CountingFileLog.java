@@ -23,8 +23,8 @@ public class CountingFileLog extends FileBasedLog {
         return last;
     }
 
-    /** @return the appends and entries so far */
+    /** @return the appends and entries so far (no command count: the log does not read entries) */
     public LogWrites writes() {
-        return new LogWrites(appends.sum(), entries.sum());
+        return new LogWrites(appends.sum(), entries.sum(), 0);
     }
 }

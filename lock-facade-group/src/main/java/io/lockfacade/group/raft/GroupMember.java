@@ -219,9 +219,13 @@ public final class GroupMember implements AutoCloseable {
         return new GroupStatus(self.id(), leader, term(), members);
     }
 
-    /** @return the appends and entries this member's log has taken since it started (entries per fsync) */
+    /**
+     * @return the appends and entries this member's log has taken since it started (entries per fsync), and the
+     *         commands its applied entries carried (commands per entry)
+     */
     public LogWrites logWrites() {
-        return raft instanceof GroupRaft groupRaft ? groupRaft.logWrites() : LogWrites.NONE;
+        return (raft instanceof GroupRaft groupRaft ? groupRaft.logWrites() : LogWrites.NONE)
+                .withCommands(stateMachine.appliedCommands());
     }
 
     /** @return the logical names of the processes in this member's JGroups view, e.g. {@code [n1, n2, n3]} */

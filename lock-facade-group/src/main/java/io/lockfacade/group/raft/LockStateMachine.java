@@ -39,6 +39,7 @@ public final class LockStateMachine implements StateMachine, RAFT.RoleChange {
     private final ReplicatedLockTable table;
     private volatile long appliedIndex;
     private final LongAdder grants = new LongAdder();
+    private final LongAdder commands = new LongAdder();
     private volatile GroupEvents events = GroupEvents.NONE;
     private final LeaderLockEvents lockEvents = new LeaderLockEvents();
 
@@ -89,15 +90,22 @@ public final class LockStateMachine implements StateMachine, RAFT.RoleChange {
     }
 
     private Applied applyOne(Command command, long index) {
+        long lastToken = table.lastToken();
         Applied applied = table.apply(command, index);
-        // a fresh grant: its token is this entry's index (a retried call gets an older one)
-        boolean freshGrant = applied.outcome().kind() == Reply.Kind.GRANTED && applied.outcome().value() == index;
+        commands.increment();
+        // a fresh grant takes a new token (a retried call is answered with its older one)
+        boolean freshGrant = applied.outcome().kind() == Reply.Kind.GRANTED && applied.outcome().value() > lastToken;
         if (freshGrant) {
             grants.increment();
         }
         lockEvents.applied(command, applied, freshGrant);
         events.applied(command, applied, index);
         return applied;
+    }
+
+    /** @return commands this member has applied since it started (a batch entry carries several) */
+    public long appliedCommands() {
+        return commands.sum();
     }
 
     /**

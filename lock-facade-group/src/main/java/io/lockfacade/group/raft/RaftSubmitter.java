@@ -11,31 +11,39 @@ import java.util.concurrent.CompletableFuture;
 
 /**
  * Appends commands and reads to this member's Raft log in-process and turns the answer into an {@link Reply}.
- * A failure that means "this member cannot serve it" (it does not lead, or stopped leading before the entry
+ * Commands go through {@link GroupCommit}: those proposed while an entry is on its way share the next one. A
+ * failure that means "this member cannot serve it" (it does not lead, or stopped leading before the entry
  * committed) becomes the contract's {@link NotLeaderException} naming the leader if one is known; an entry the
- * state machine could not apply becomes an {@link IllegalStateException}.
+ * state machine could not apply becomes an {@link IllegalStateException} (for every command it carried).
  */
 public final class RaftSubmitter {
 
     private final GroupMember member;
+    private final GroupCommit groupCommit;
 
     /** @param member the member whose log receives the entries */
     public RaftSubmitter(GroupMember member) {
         this.member = member;
+        this.groupCommit = new GroupCommit(this::send);
     }
 
     /** @return the outcome of appending and applying {@code command}; fails as the class comment says */
     public CompletableFuture<Reply> submit(Command command) {
-        return send(command.encode()).thenApply(Reply::decode);
+        return groupCommit.propose(List.of(command)).thenApply(outcomes -> outcomes.get(0));
     }
 
     /**
-     * Appends several commands as one entry (one replication round), applied in order.
+     * Appends several commands in one entry (one replication round), applied in order.
      *
      * @return the outcome of each command, in the batch's order; fails as the class comment says
      */
     public CompletableFuture<List<Reply>> submit(CommandBatch batch) {
-        return send(batch.encode()).thenApply(CommandBatch::decodeOutcomes);
+        return groupCommit.propose(batch.commands());
+    }
+
+    /** Fails the commands still waiting for an entry: this member stopped leading. */
+    public void stoppedLeading() {
+        groupCommit.failQueued(notLeader());
     }
 
     /**

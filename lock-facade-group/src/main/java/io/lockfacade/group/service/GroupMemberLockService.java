@@ -26,6 +26,7 @@ import io.lockfacade.server.table.YieldRule;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
@@ -70,6 +71,7 @@ public final class GroupMemberLockService implements ParkingLockService, GroupEv
     private final GroupPrimitives primitives;
     private final LeaderDuties duties;
     private final GroupDeadlocks deadlocks;
+    private final EarlyReleases earlyReleases;
 
     /**
      * Attaches a service to a started member; it receives the member's events from now on.
@@ -89,6 +91,7 @@ public final class GroupMemberLockService implements ParkingLockService, GroupEv
         this.tableWaiters = new TableWaiters(this::releaseUndelivered);
         this.primitives = new GroupPrimitives(settings, log, executor, tableWaiters, this::releaseUndelivered);
         this.deadlocks = new GroupDeadlocks(table, executor);
+        this.earlyReleases = new EarlyReleases(table, log, waiters::waitingFor);
         this.duties = new LeaderDuties(executor, table, log::submitNow, log::startTerm, member::isLeader,
                 member::isLeaderReady, log::isServing);
         member.stateMachine().setEvents(this);
@@ -238,6 +241,23 @@ public final class GroupMemberLockService implements ParkingLockService, GroupEv
         }
         waiters.handOff(next, CompletableFuture.completedFuture(attempt(next, replies.get(1))));
         return replies.get(0).yes();
+    }
+
+    /** Answered before the release is durable when {@link EarlyReleases} may, else as {@link #unlock}. */
+    @Override
+    public long unlockEarly(String lockType, String key, String owner) {
+        LockKey lockKey = LockKey.checked(lockType, key);
+        LockArguments.requireOwner(owner);
+        OptionalLong early = earlyReleases.unlockEarly(lockKey, owner);
+        if (early.isPresent()) {
+            return early.getAsLong();
+        }
+        return unlock(lockType, key, owner) ? UNLOCK_RELEASED : UNLOCK_NOT_HELD;
+    }
+
+    @Override
+    public int settleReleases(String owner, String grants) {
+        return earlyReleases.settle(owner, grants);
     }
 
     /**

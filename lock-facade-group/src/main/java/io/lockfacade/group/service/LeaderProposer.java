@@ -67,6 +67,7 @@ final class LeaderProposer {
     /** This member stopped leading: fail held and later calls. */
     void stoppedLeading(NotLeaderException notLeader) {
         gate.fail(notLeader);
+        submitter.stoppedLeading();
     }
 
     /** Appends a command bypassing the gate. */

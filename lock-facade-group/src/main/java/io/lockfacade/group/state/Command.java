@@ -81,7 +81,12 @@ public record Command(Kind kind, long time, String lockType, String key, String 
         /** An operator revokes the leader of a leadership if it leads under the given epoch (0: whoever leads). */
         REVOKE_LEADERSHIP,
         /** An operator sets a semaphore's capacity to {@link #millis}. */
-        SET_CAPACITY
+        SET_CAPACITY,
+        /**
+         * Release the grant the owner holds under the token {@link #expected}, if it still does (a release answered
+         * before it was durable, or its settle).
+         */
+        RELEASE_GRANT
     }
 
     /** Checks that a kind and a time are given. */

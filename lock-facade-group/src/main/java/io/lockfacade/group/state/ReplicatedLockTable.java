@@ -71,6 +71,8 @@ public final class ReplicatedLockTable {
             case TRY_LOCK_IN_SESSION -> acquire(command, command.sessionId(), m, fx);
             case UNLOCK -> Reply.of(fx.lock(machine.release(lockKey(command), command.owner(), m))
                     instanceof Released);
+            case RELEASE_GRANT -> Reply.of(fx.lock(machine.releaseGrant(lockKey(command), command.owner(),
+                    command.expected(), m)) instanceof Released);
             case RENEW -> Reply.of(fx.lock(machine.renew(lockKey(command), command.owner(), command.millis(), m))
                     instanceof Renewed);
             case OPEN_SESSION -> openSession(command, m, fx);
@@ -215,6 +217,11 @@ public final class ReplicatedLockTable {
         return PrimitivesListing.of(machine);
     }
 
+    /** @return the last fencing token the table issued (the next grant's is greater) */
+    public long lastToken() {
+        return machine.lastToken();
+    }
+
     /**
      * @return the fencing token of the lock's grant at the table's clock, empty if it is free; read under the
      *         table's lock, so never half-way through an apply
@@ -222,6 +229,15 @@ public final class ReplicatedLockTable {
     public synchronized OptionalLong tokenOf(LockKey key) {
         return machine.describe(key, nanos(clock)).map(view -> OptionalLong.of(view.fencingToken()))
                 .orElse(OptionalLong.empty());
+    }
+
+    /**
+     * @return the fencing token of the grant {@code owner} holds on the lock at the table's clock, empty if it holds
+     *         none; read under the table's lock, so owner and token are of the same grant
+     */
+    public synchronized OptionalLong tokenHeldBy(LockKey key, String owner) {
+        return machine.describe(key, nanos(clock)).filter(view -> view.owner().equals(owner))
+                .map(view -> OptionalLong.of(view.fencingToken())).orElse(OptionalLong.empty());
     }
 
     /** @return how many locks the table holds (live or waiting for expiry) */

@@ -51,7 +51,7 @@ class GroupUnderLoadTest {
     }
 
     @Test
-    void requestsThatArriveTogetherShareOneAppendOnTheLeaderAndTheFollowers() throws Exception {
+    void requestsThatArriveTogetherShareOneFsyncOnTheLeaderAndTheFollowers() throws Exception {
         group = LocalGroup.start(3, dataRoot);
         int leader = group.awaitServingLeader();
         LogWrites[] before = writes();
@@ -64,10 +64,10 @@ class GroupUnderLoadTest {
         group.awaitSameAppliedIndex();
         for (int i = 0; i < group.size(); i++) {
             LogWrites load = group.member(i).logWrites().since(before[i]);
-            assertTrue(load.entries() >= 2 * 2_000, "member " + i + " logged " + load);
+            assertTrue(load.commands() >= 2 * 2_000, "member " + i + " applied " + load);
             assertNull(loadFailure.get(), "a lock+unlock under load failed");
-            assertTrue(load.entriesPerAppend() > 1.2, "member " + i + " forced one append per "
-                    + load.entriesPerAppend() + " entries: " + load);
+            assertTrue(load.commandsPerAppend() > 1.2, "member " + i + " forced one append per "
+                    + load.commandsPerAppend() + " requests: " + load);
         }
     }
 

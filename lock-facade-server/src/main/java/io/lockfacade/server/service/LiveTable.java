@@ -189,6 +189,11 @@ public final class LiveTable {
         return applied(machine.release(key, owner, clocks.now())) instanceof Outcome.Released;
     }
 
+    /** Releases the grant {@code owner} holds under {@code token}, if it still does; the oldest waiter gets it. */
+    public boolean releaseGrant(LockKey key, String owner, long token) {
+        return applied(machine.releaseGrant(key, owner, token, clocks.now())) instanceof Outcome.Released;
+    }
+
     /**
      * The holder offers the lock to the calls that wait for it: released to the oldest if one waits, else kept.
      *

@@ -4,6 +4,7 @@ import io.lockfacade.api.LockArguments;
 import io.lockfacade.api.MemoryLockService;
 import io.lockfacade.api.SessionExpiredException;
 import io.lockfacade.api.YieldOutcome;
+import io.lockfacade.api.deadlock.HeldLock;
 import io.lockfacade.server.deadlock.DeadlockDetector;
 import io.lockfacade.server.deadlock.HoldingCall;
 import io.lockfacade.server.expiry.LeaseReaper;
@@ -152,6 +153,19 @@ public final class MemoryLockServiceImpl implements ParkingLockService, AutoClos
     @Override
     public boolean unlock(String lockType, String key, String owner) {
         return table.release(LockKey.checked(lockType, key), LockArguments.requireOwner(owner));
+    }
+
+    /** Releases each named grant the owner still holds under its token (a single master never answers early). */
+    @Override
+    public int settleReleases(String owner, String grants) {
+        LockArguments.requireOwner(owner);
+        int released = 0;
+        for (HeldLock grant : HeldLock.decode(grants, "grants")) {
+            if (table.releaseGrant(new LockKey(grant.lockType(), grant.key()), owner, grant.fencingToken())) {
+                released++;
+            }
+        }
+        return released;
     }
 
     /** Releases the lock to the oldest waiting call if one waits, in one step of the table ({@link LiveTable}). */

@@ -126,6 +126,14 @@ public final class LockMachine {
     }
 
     /**
+     * Releases a grant named by its owner and fencing token (a release answered before it was durable, settled):
+     * a grant that ended or was made again since, under a later token, is left alone.
+     */
+    public Outcome releaseGrant(LockKey key, String owner, long token, Moment m) {
+        return endGrant(key, m, Effects.Cause.RELEASED, s -> s.owner.equals(owner) && s.fencingToken == token);
+    }
+
+    /**
      * The holder offers the lock to the calls that wait for it, by {@link YieldRule}.
      *
      * @return {@code Released} (the oldest waiter got it, see the effects), {@code Kept} if no call waits, or

@@ -187,6 +187,8 @@ public final class HessianEndpointServlet extends HttpServlet {
     private Object answerAtOnce(HessianCall call) {
         return switch (call.method()) {
             case UNLOCK -> service.unlock(call.string(0), call.string(1), call.string(2));
+            case UNLOCK_EARLY -> service.unlockEarly(call.string(0), call.string(1), call.string(2));
+            case SETTLE_RELEASES -> service.settleReleases(call.string(0), call.string(1));
             case YIELD_TO_WAITERS -> service.yieldToWaiters(call.string(0), call.string(1), call.string(2));
             case HAS_WAITERS -> service.hasWaiters(call.string(0), call.string(1));
             case RENEW -> service.renew(call.string(0), call.string(1), call.string(2), call.number(3));

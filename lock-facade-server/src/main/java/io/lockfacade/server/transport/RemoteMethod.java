@@ -17,6 +17,12 @@ public enum RemoteMethod {
     /** {@code unlock(lockType, key, owner)}. */
     UNLOCK("unlock", Parameter.string("lockType"), Parameter.string("key"), Parameter.string("owner")),
 
+    /** {@code unlockEarly(lockType, key, owner)}. */
+    UNLOCK_EARLY("unlockEarly", Parameter.string("lockType"), Parameter.string("key"), Parameter.string("owner")),
+
+    /** {@code settleReleases(owner, grants)}. */
+    SETTLE_RELEASES("settleReleases", Parameter.string("owner"), Parameter.string("grants")),
+
     /** {@code yieldToWaiters(lockType, key, owner)}. */
     YIELD_TO_WAITERS("yieldToWaiters", Parameter.string("lockType"), Parameter.string("key"),
             Parameter.string("owner")),

@@ -19,7 +19,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * The {@link MemoryLockService} contract, run against one master: extend it, return the master from
  * {@link #master()}, and the rules of {@link GrantRules}, {@link WaitingRules}, {@link ExpiryRules},
- * {@link SessionRules} and {@link RefusalRules} run against it. A subclass starts its master once (tests use lock
+ * {@link SessionRules}, {@link RefusalRules}, {@link DeadlockRules} and {@link ReleaseRules} run against it. A
+ * subclass starts its master once (tests use lock
  * types of their own) and overrides the hooks of {@link ContractSubject} where its master differs from the
  * defaults: the contract's default lease and wait cap, the real clock, no members that do not lead.
  *
@@ -28,7 +29,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 @Timeout(value = 90, unit = TimeUnit.SECONDS)
 public abstract class MasterContract implements GrantRules, WaitingRules, ExpiryRules, SessionRules, RefusalRules,
-        DeadlockRules {
+        DeadlockRules, ReleaseRules {
 
     /** The bound on anything a test waits for that the master should do at once. */
     public static final Duration PATIENCE = Duration.ofSeconds(20);

@@ -3,6 +3,7 @@ package io.lockfacade.webapp.metrics;
 import io.lockfacade.api.AcquisitionRefusedException;
 import io.lockfacade.api.CallNotServedException;
 import io.lockfacade.api.DeadlockException;
+import io.lockfacade.api.MemoryLockService;
 import io.lockfacade.api.SessionExpiredException;
 import io.lockfacade.api.YieldOutcome;
 import io.lockfacade.server.transport.RemoteMethod;
@@ -64,6 +65,9 @@ public enum CallOutcome {
                  TRY_WRITE_LOCK_IN_SESSION, TRY_ACQUIRE_PERMITS, JOIN_LEADERSHIP -> result != null ? GRANTED : NOT_GRANTED;
             case UNLOCK, RENEW, CLOSE_SESSION, UNLOCK_READ, UNLOCK_WRITE, RELEASE_PERMITS, LEAVE_LEADERSHIP ->
                     Boolean.TRUE.equals(result) ? OK : REFUSED;
+            case UNLOCK_EARLY -> result instanceof Long answer && answer == MemoryLockService.UNLOCK_NOT_HELD
+                    ? REFUSED : OK;
+            case SETTLE_RELEASES -> OK;
             case YIELD_TO_WAITERS -> result == YieldOutcome.NOT_HELD ? REFUSED : OK;
             case KEEP_ALIVE_SESSION -> result instanceof Long count && count < 0 ? REFUSED : OK;
             case IS_LOCK_TYPE_EMPTY, HAS_WAITERS, OPEN_SESSION, AVAILABLE_PERMITS, LEADERSHIP_EPOCH -> OK;

@@ -64,6 +64,12 @@ public final class MasterMetrics implements AutoCloseable {
     /** Counter: entries those appends carried; its rate over {@value #LOG_APPENDS}'s is entries per fsync. */
     public static final String LOG_ENTRIES = "lockfacade.group.log.entries";
 
+    /**
+     * Counter: commands the entries this member applied carried; its rate over {@value #LOG_ENTRIES}'s is the
+     * requests that shared one entry (group commit on the leader).
+     */
+    public static final String LOG_COMMANDS = "lockfacade.group.log.commands";
+
     private final PrometheusMeterRegistry registry;
     private final WaitingCalls waiting;
     private final CallMetrics calls;
@@ -139,6 +145,9 @@ public final class MasterMetrics implements AutoCloseable {
                 .register(registry);
         FunctionCounter.builder(LOG_ENTRIES, writes, w -> w.get().entries())
                 .description("Entries appended to this member's Raft log; per append, the entries one force shared")
+                .register(registry);
+        FunctionCounter.builder(LOG_COMMANDS, writes, w -> w.get().commands())
+                .description("Commands the entries this member applied carried; per entry, the requests one shared")
                 .register(registry);
     }
 
