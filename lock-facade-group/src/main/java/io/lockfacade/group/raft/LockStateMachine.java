@@ -58,6 +58,11 @@ public final class LockStateMachine implements StateMachine, RAFT.RoleChange {
         lockEvents.setEvents(events);
     }
 
+    /** @return where the leader's parked calls report to the same meters */
+    public LeaderLockEvents lockEvents() {
+        return lockEvents;
+    }
+
     /** @return the table this state machine applies to */
     public ReplicatedLockTable table() {
         return table;

@@ -87,7 +87,7 @@ public final class GroupMemberLockService implements ParkingLockService, GroupEv
         ScheduledThreadPoolExecutor executor = ParkedCallTimer.start(LEADER_THREAD);
         this.leaderThread = executor;
         this.waiters = new LeaderWaiters(this::askAgain, this::releaseUndelivered,
-                key -> table.holder(key) == null);
+                key -> table.holder(key) == null, member.stateMachine().lockEvents());
         this.tableWaiters = new TableWaiters(this::releaseUndelivered);
         this.primitives = new GroupPrimitives(settings, log, executor, tableWaiters, this::releaseUndelivered);
         this.deadlocks = new GroupDeadlocks(table, executor);

@@ -1,6 +1,7 @@
 package io.lockfacade.group.service;
 
 import io.lockfacade.api.NotLeaderException;
+import io.lockfacade.group.raft.LeaderLockEvents;
 import io.lockfacade.server.service.ParkedCall;
 import io.lockfacade.server.table.Handout;
 import io.lockfacade.server.table.LockKey;
@@ -51,18 +52,21 @@ final class LeaderWaiters {
     private final Function<Waiter, CompletableFuture<Attempt>> propose;
     private final Consumer<Handout> releaseUndelivered;
     private final Predicate<LockKey> isFree;
+    private final LeaderLockEvents events;
     private long lastId;
 
     /**
      * @param propose            proposes a waiter's acquisition again
      * @param releaseUndelivered gives back a grant its waiter no longer wants
      * @param isFree             whether a lock is free in the applied table right now
+     * @param events             the lock meters: calls parked and left, and when a proposal is for a parked call
      */
     LeaderWaiters(Function<Waiter, CompletableFuture<Attempt>> propose,
-                  Consumer<Handout> releaseUndelivered, Predicate<LockKey> isFree) {
+                  Consumer<Handout> releaseUndelivered, Predicate<LockKey> isFree, LeaderLockEvents events) {
         this.propose = propose;
         this.releaseUndelivered = releaseUndelivered;
         this.isFree = isFree;
+        this.events = events;
     }
 
     /** @return an id for a new waiter, unique on this member */
@@ -107,7 +111,8 @@ final class LeaderWaiters {
             calls.put(waiter.id(), call);
             replaced = queues.computeIfAbsent(waiter.lockKey(), key -> new WaiterQueue()).add(waiter);
         }
-        call.answer().whenComplete((handout, failure) -> withdraw(waiter));
+        events.waiterParked(waiter.lockKey().lockType());
+        call.answer().whenComplete((handout, failure) -> withdraw(waiter, handout != null));
         if (replaced != null) {
             answer(replaced, null);
         }
@@ -142,7 +147,12 @@ final class LeaderWaiters {
             return null;
         }
         proposing.add(key);
-        return queue.peek();
+        Waiter head = queue.peek();
+        ParkedCall call = calls.get(head.id());
+        if (call != null) {
+            events.willGrantAfterWait(key, head.owner(), call.parkedAtNanos());
+        }
+        return head;
     }
 
     /** Settles a waiter claimed with {@link #claimHandoff} once its proposed acquisition is answered. */
@@ -184,6 +194,7 @@ final class LeaderWaiters {
             calls.clear();
             queues.clear();
         }
+        all.forEach(call -> events.waiterLeft(call.lockKey().lockType()));
         all.forEach(call -> call.answer().completeExceptionally(notLeader));
     }
 
@@ -198,11 +209,20 @@ final class LeaderWaiters {
     }
 
     /** Takes an answered call out of its line. */
-    private synchronized void withdraw(Waiter waiter) {
-        calls.remove(waiter.id());
-        WaiterQueue queue = queues.get(waiter.lockKey());
-        if (queue != null && queue.remove(waiter.id()) != null && queue.isEmpty()) {
-            queues.remove(waiter.lockKey());
+    private void withdraw(Waiter waiter, boolean granted) {
+        boolean left;
+        synchronized (this) {
+            left = calls.remove(waiter.id()) != null;
+            WaiterQueue queue = queues.get(waiter.lockKey());
+            if (queue != null && queue.remove(waiter.id()) != null && queue.isEmpty()) {
+                queues.remove(waiter.lockKey());
+            }
+        }
+        if (left) {
+            events.waiterLeft(waiter.lockKey().lockType());
+            if (!granted) {
+                events.noLongerWaiting(waiter.lockKey(), waiter.owner());
+            }
         }
     }
 }

@@ -28,15 +28,6 @@ public final class GuardedLockEvents implements LockEvents {
     }
 
     @Override
-    public void grantedUntimed(String lockType) {
-        try {
-            target.grantedUntimed(lockType);
-        } catch (RuntimeException e) {
-            failed("grantedUntimed", e);
-        }
-    }
-
-    @Override
     public void released(String lockType) {
         try {
             target.released(lockType);

@@ -27,15 +27,6 @@ public interface LockEvents {
     }
 
     /**
-     * A new grant was made where its call's wait is not known: a master group's replicated table, whose leader
-     * parks waiting calls outside the table. Count it as a grant; do not time it.
-     *
-     * @param lockType the lock's type
-     */
-    default void grantedUntimed(String lockType) {
-    }
-
-    /**
      * A holder gave its lock up: {@code unlock}, a closed session, or a grant that could not be delivered.
      *
      * @param lockType the lock's type

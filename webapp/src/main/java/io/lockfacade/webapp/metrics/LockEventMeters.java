@@ -14,7 +14,7 @@ import java.util.function.Function;
 /**
  * The lock service's events as meters, per lock type (bounded by {@link LockTypeTags}): {@value #GRANTS},
  * {@value #RELEASES}, {@value #EXPIRIES} and {@value #WAITS} count, {@value #GRANT_WAIT} times how long each new
- * grant waited (0 for one granted at once; a master group's grants are counted, not timed). The service calls these on its own threads, never under a table lock;
+ * grant waited (0 for one granted at once). The service calls these on its own threads, never under a table lock;
  * each is a map look-up and an atomic add.
  */
 public final class LockEventMeters implements LockEvents {
@@ -79,11 +79,6 @@ public final class LockEventMeters implements LockEvents {
         String tag = types.tagOf(lockType);
         grants.computeIfAbsent(tag, newGrants).increment();
         grantWaits.computeIfAbsent(tag, newGrantWait).record(waitedNanos, TimeUnit.NANOSECONDS);
-    }
-
-    @Override
-    public void grantedUntimed(String lockType) {
-        grants.computeIfAbsent(types.tagOf(lockType), newGrants).increment();
     }
 
     @Override

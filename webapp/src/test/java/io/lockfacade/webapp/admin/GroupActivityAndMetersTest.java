@@ -7,6 +7,8 @@ import tools.jackson.databind.JsonNode;
 
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -39,8 +41,27 @@ class GroupActivityAndMetersTest extends GroupAdminFixture {
             assertEquals(0, counter(follower, "lockfacade_master_grants_total", type), "a follower counts nothing");
             assertEquals(0, counter(follower, "lockfacade_master_releases_total", type));
         }
-        assertFalse(scrape(leader).contains("lockfacade_master_grant_wait_seconds_count{type=\"" + type + "\""),
-                "a group's grants are counted, not timed");
+        assertEquals(2, counter(leader, "lockfacade_master_grant_wait_seconds_count", type), "every grant timed");
+    }
+
+    @Test
+    void theLeaderCountsParkedCallsAndTimesAGrantFromWhenItsCallParked() throws Exception {
+        String type = "group-waited";
+        assertNotNull(locks.tryLock(type, "k", "holder", 60_000, 0));
+        CompletableFuture<LockGrant> waiter = CompletableFuture.supplyAsync(
+                () -> locks.tryLock(type, "k", "waiter", 60_000, 10_000));
+        await(() -> counter(leader, "lockfacade_master_waits_total", type) == 1, "the parked call is counted");
+        long heldMillis = 300;
+        Thread.sleep(heldMillis);
+        assertTrue(locks.unlock(type, "k", "holder"));
+
+        assertNotNull(waiter.get(EVENT_WAIT.toMillis(), TimeUnit.MILLISECONDS));
+        await(() -> counter(leader, "lockfacade_master_grant_wait_seconds_count", type) == 2, "both grants timed");
+        double waitedSeconds = counter(leader, "lockfacade_master_grant_wait_seconds_sum", type);
+        assertTrue(waitedSeconds >= heldMillis / 1000.0, "the waiter's grant waited " + waitedSeconds + " s");
+        for (MasterServer follower : followers) {
+            assertEquals(0, counter(follower, "lockfacade_master_waits_total", type), "calls park on the leader");
+        }
     }
 
     @Test
