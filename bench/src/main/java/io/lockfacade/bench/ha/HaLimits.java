@@ -34,6 +34,16 @@ public final class HaLimits {
     public static final Duration WARM_TIMEOUT = Duration.ofSeconds(30);
     /** Client threads doing lock+unlock on their own keys during a fault. */
     public static final int LOAD_THREADS = 4;
+
+    /**
+     * Before a fault, every member must answer this many calls in a row, each within {@link #WARM_ANSWER}: a member
+     * restarted by the previous trial is otherwise still compiling its first answers when the next fault comes,
+     * and the clients' first call to it times out (a trial then measured 4 s instead of 2 s).
+     */
+    static final int WARM_ANSWERS = 20;
+
+    /** How fast a warm member answers one call. */
+    static final Duration WARM_ANSWER = Duration.ofMillis(100);
     /** Lease of the load's locks. */
     public static final Duration LOAD_LEASE = Duration.ofSeconds(30);
     /** Lease of the lock held across the fault: far longer than a trial. */

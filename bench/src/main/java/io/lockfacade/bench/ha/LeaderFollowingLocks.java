@@ -40,19 +40,24 @@ final class LeaderFollowingLocks implements LockCalls {
      */
     LeaderFollowingLocks(List<String> endpoints, int first, Duration longestWait) {
         this.endpoints = List.copyOf(endpoints);
-        HessianProxyFactory factory = new HessianProxyFactory();
-        factory.setConnectTimeout(HaLimits.CONNECT_TIMEOUT.toMillis());
-        factory.setReadTimeout(HaLimits.CALL_TIMEOUT.plus(longestWait).toMillis());
-        factory.setHessian2Request(true);
         for (String endpoint : endpoints) {
-            try {
-                members.add((MemoryLockService) factory.create(MemoryLockService.class, endpoint,
-                        LeaderFollowingLocks.class.getClassLoader()));
-            } catch (MalformedURLException e) {
-                throw new IllegalArgumentException("bad endpoint " + endpoint, e);
-            }
+            members.add(proxy(endpoint, HaLimits.CALL_TIMEOUT.plus(longestWait)));
         }
         this.current = first;
+    }
+
+    /** @return Caucho's own Hessian proxy of one member, with the bench's connect timeout and this read timeout */
+    static MemoryLockService proxy(String endpoint, Duration readTimeout) {
+        HessianProxyFactory factory = new HessianProxyFactory();
+        factory.setConnectTimeout(HaLimits.CONNECT_TIMEOUT.toMillis());
+        factory.setReadTimeout(readTimeout.toMillis());
+        factory.setHessian2Request(true);
+        try {
+            return (MemoryLockService) factory.create(MemoryLockService.class, endpoint,
+                    LeaderFollowingLocks.class.getClassLoader());
+        } catch (MalformedURLException e) {
+            throw new IllegalArgumentException("bad endpoint " + endpoint, e);
+        }
     }
 
     @Override

@@ -72,6 +72,7 @@ final class LockFacadeFaultTrial {
         String probe = "";
         try {
             clock.awaitWarm();
+            group.awaitEveryMemberWarm();
             if (restartFollowerFirst) {
                 int follower = (group.awaitAgreedLeader() + 1) % HaLimits.MEMBERS;
                 group.member(follower).crash();

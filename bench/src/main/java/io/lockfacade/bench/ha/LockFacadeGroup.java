@@ -1,5 +1,6 @@
 package io.lockfacade.bench.ha;
 
+import io.lockfacade.api.MemoryLockService;
 import io.lockfacade.group.raft.GroupTopology;
 
 import java.io.IOException;
@@ -126,6 +127,38 @@ final class LockFacadeGroup implements AutoCloseable {
             leader = view.get().leader();
         }
         return Optional.ofNullable(leader);
+    }
+
+    /**
+     * Waits until every member answers {@link HaLimits#WARM_ANSWERS} Hessian calls in a row within
+     * {@link HaLimits#WARM_ANSWER} each (the leader's answer or a follower's "not leader" fault): the steady state a
+     * fault is injected into.
+     *
+     * @throws IllegalStateException if a member is not warm within {@link HaLimits#GROUP_READY_TIMEOUT}
+     */
+    void awaitEveryMemberWarm() throws InterruptedException {
+        long deadline = System.nanoTime() + HaLimits.GROUP_READY_TIMEOUT.toNanos();
+        List<String> endpoints = endpoints();
+        for (String endpoint : endpoints) {
+            MemoryLockService member = LeaderFollowingLocks.proxy(endpoint, HaLimits.CALL_TIMEOUT);
+            int fastInARow = 0;
+            while (fastInARow < HaLimits.WARM_ANSWERS) {
+                if (System.nanoTime() > deadline) {
+                    throw new IllegalStateException(endpoint + " is not warm within " + HaLimits.GROUP_READY_TIMEOUT);
+                }
+                long start = System.nanoTime();
+                try {
+                    member.hasWaiters("habench", "warm");
+                } catch (RuntimeException notLeaderOrSlow) {
+                    // a follower's answer, or no answer: only the time counts
+                }
+                boolean fast = System.nanoTime() - start < HaLimits.WARM_ANSWER.toNanos();
+                fastInARow = fast ? fastInARow + 1 : 0;
+                if (!fast) {
+                    Thread.sleep(HaLimits.POLL.toMillis());
+                }
+            }
+        }
     }
 
     /** @return member {@code i}'s Raft log appends and entries so far, from its metrics; empty if it does not answer */

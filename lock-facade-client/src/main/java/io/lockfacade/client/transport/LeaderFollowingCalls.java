@@ -39,6 +39,14 @@ final class LeaderFollowingCalls<S> {
      */
     static final Duration SUSPECT_PERIOD = Duration.ofSeconds(3);
 
+    /**
+     * An attempt that timed out after less time than this was cut short by its caller's deadline: it says nothing
+     * about the member, which is not suspected for it. Otherwise one {@code tryLock(100 ms)} whose last attempt got
+     * a millisecond could make every client of the JVM skip the group's new leader for {@link #SUSPECT_PERIOD}
+     * (seen: a hung leader's failover took 4 s instead of 2 s).
+     */
+    static final Duration LEAST_ATTEMPT_TO_SUSPECT = Duration.ofMillis(500);
+
     /** No end for an attempt other than the call's deadline and the proxy's read timeout. */
     private static final long NO_CAP = Long.MIN_VALUE;
 
@@ -160,7 +168,8 @@ final class LeaderFollowingCalls<S> {
             int asked = board.leader();
             Member<S> member = members.get(asked);
             long attemptEnd = attempts == 1 && firstAttemptEndNanos != NO_CAP ? firstAttemptEndNanos : deadlineNanos;
-            long attemptMillis = Math.max(1, Duration.ofNanos(attemptEnd - System.nanoTime()).toMillis());
+            long allottedNanos = attemptEnd - System.nanoTime();
+            long attemptMillis = Math.max(1, Duration.ofNanos(allottedNanos).toMillis());
             try {
                 T result = AttemptTimeout.within(attemptMillis,
                         () -> remoteCall.apply(waits ? member.waiting() : member.quick()));
@@ -178,7 +187,9 @@ final class LeaderFollowingCalls<S> {
             } catch (LockServiceUnavailableException unreachable) {
                 last = unreachable;
                 unanswered[0] = true;
-                board.suspect(asked, SUSPECT_PERIOD.toNanos());
+                if (!RemoteCalls.timedOut(unreachable) || allottedNanos >= LEAST_ATTEMPT_TO_SUSPECT.toNanos()) {
+                    board.suspect(asked, SUSPECT_PERIOD.toNanos());
+                }
                 board.moveLeader(asked, board.next(asked));
                 pauseIfRoundDone(attempts, deadlineNanos);
             }

@@ -7,6 +7,7 @@ import io.lockfacade.api.CallNotServedException;
 import io.lockfacade.api.LockServiceUnavailableException;
 
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.io.UncheckedIOException;
 import java.lang.reflect.UndeclaredThrowableException;
 import java.util.Locale;
@@ -88,6 +89,18 @@ final class RemoteCalls {
                 || e instanceof UncheckedIOException
                 // the master's fault for its own failures; a bad argument is an IllegalArgumentException
                 || e instanceof IllegalStateException;
+    }
+
+    /** @return whether the call failed because no reply came in time (rather than no connection at all) */
+    static boolean timedOut(Throwable failure) {
+        Throwable reason = failure;
+        for (int depth = 0; depth < MAX_CAUSE_DEPTH && reason != null; depth++) {
+            if (reason instanceof InterruptedIOException) { // read, connect and pool-lease timeouts alike
+                return true;
+            }
+            reason = reason.getCause() == reason ? null : reason.getCause();
+        }
+        return false;
     }
 
     /** Names the most telling cause: the first I/O failure in the chain, else the deepest cause. */
