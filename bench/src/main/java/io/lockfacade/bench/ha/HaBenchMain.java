@@ -33,9 +33,14 @@ import java.util.stream.Stream;
  * <p>With {@code --only crash} or {@code --only hang}, it runs just the Lock Facade group's trials of that fault and
  * prints their summary; with {@code --only restart-crash}, leader crashes each 5 s after a follower's restart under
  * load; with {@code --only latency}, just S1, S2 and S3 on the single master and the group (with and without
- * fsync), and S1 and S2 on ZooKeeper and Hazelcast CP beside them. None of these writes a report file.
+ * fsync), and S1 and S2 on ZooKeeper and Hazelcast CP beside them, with S4 (a cross-client hand-off) on the
+ * single master, the groups and Hazelcast CP. None of these writes a report file.
  */
 public final class HaBenchMain {
+
+    /** S4's untimed and timed hand-offs (each about 20 ms of parking plus the hand-off itself). */
+    private static final int S4_WARMUP = 50;
+    private static final int S4_ROUNDS = 200;
 
 
     private HaBenchMain() {
@@ -88,6 +93,7 @@ public final class HaBenchMain {
             LockFacadeLatency latency = new LockFacadeLatency(List.of(single.endpoint()), 0, options.client());
             latency.awaitServing(HaLimits.GROUP_READY_TIMEOUT);
             log("single master: " + latency.measure("single", options.s1Warmup(), options.s1Rounds(), s3));
+            log("single master: S4 hand-off " + latency.s4("single", S4_WARMUP, S4_ROUNDS));
             latency.s2("single-warmup", HaLimits.S2_THREADS, s3);
             log("single master: S2 " + HaLimits.S2_THREADS + " threads, distinct keys, one client JVM: "
                     + Math.round(latency.s2("single", HaLimits.S2_THREADS, s3)) + " pairs/s");
@@ -102,6 +108,7 @@ public final class HaBenchMain {
             int leader = group.awaitAgreedLeader();
             LockFacadeLatency latency = new LockFacadeLatency(group.endpoints(), leader, options.client());
             log("group: " + latency.measure("group", options.s1Warmup(), options.s1Rounds(), s3));
+            log("group: S4 hand-off " + latency.s4("group", S4_WARMUP, S4_ROUNDS));
             logS2("group", group, leader, latency, s3, work);
             log("group: heap per held lock " + HeapPerLock.measure(group.pids(), group.endpoints(),
                     group.awaitAgreedLeader(), options.client()) + " B");
@@ -113,6 +120,7 @@ public final class HaBenchMain {
             LockFacadeLatency latency = new LockFacadeLatency(group.endpoints(), leader, options.client());
             log("group --fsync off: " + latency.measure("group-nofsync", options.s1Warmup(), options.s1Rounds(),
                     s3));
+            log("group --fsync off: S4 hand-off " + latency.s4("group-nofsync", S4_WARMUP, S4_ROUNDS));
             logS2("group --fsync off", group, leader, latency, s3, work);
         }
         logZooKeeper(options, work, s3);
@@ -128,6 +136,8 @@ public final class HaBenchMain {
         try (HazelcastCpGroup hazelcast = new HazelcastCpGroup(work.resolve("hz-latency"))) {
             HazelcastInstance client = hazelcast.newClient();
             log("Hazelcast CP 3 members: S1 " + HazelcastLatency.s1(client, options.s1Warmup(), options.s1Rounds()));
+            log("Hazelcast CP 3 members: S4 hand-off " + HazelcastLatency.s4(client, hazelcast.newClient(),
+                    S4_WARMUP, S4_ROUNDS));
             HazelcastLatency.s2(client, HaLimits.S2_THREADS, s2Duration);
             log("Hazelcast CP 3 members: S2 " + HaLimits.S2_THREADS + " threads, distinct keys, one client JVM: "
                     + Math.round(HazelcastLatency.s2(client, HaLimits.S2_THREADS, s2Duration)) + " pairs/s");

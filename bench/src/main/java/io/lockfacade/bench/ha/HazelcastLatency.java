@@ -10,8 +10,9 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * S1 and S2 against Hazelcast CP: S1 is one client thread, lock+unlock of a new {@code FencedLock} each time; S2 is
- * {@code threads} threads of one client, each locking and unlocking a {@code FencedLock} of its own.
+ * S1, S2 and S4 against Hazelcast CP: S1 is one client thread, lock+unlock of a new {@code FencedLock} each time;
+ * S2 is {@code threads} threads of one client, each locking and unlocking a {@code FencedLock} of its own; S4 hands
+ * one {@code FencedLock} between two clients.
  */
 final class HazelcastLatency {
 
@@ -58,5 +59,25 @@ final class HazelcastLatency {
             lock.unlock();
             pairs.incrementAndGet();
         }, duration, pairs::get);
+    }
+
+    /** S4 as {@link LockFacadeLatency#s4} measures it: two clients hand one {@code FencedLock} back and forth. */
+    static Latency s4(HazelcastInstance first, HazelcastInstance second, int warmup, int rounds) throws Exception {
+        return HandOffLatency.measure(side(first.getCPSubsystem().getLock("s4")),
+                side(second.getCPSubsystem().getLock("s4")), warmup, rounds);
+    }
+
+    private static HandOffLatency.Side side(FencedLock lock) {
+        return new HandOffLatency.Side() {
+            @Override
+            public void lock() {
+                lock.lock();
+            }
+
+            @Override
+            public void unlock() {
+                lock.unlock();
+            }
+        };
     }
 }

@@ -91,6 +91,30 @@ final class LockFacadeLatency {
         return Latency.of(histogram);
     }
 
+    /** S4: two clients hand one lock back and forth ({@link HandOffLatency}); @return the hand-off latency */
+    Latency s4(String label, int warmup, int rounds) throws Exception {
+        String key = label + "-s4";
+        return HandOffLatency.measure(side(key, "s4-a"), side(key, "s4-b"), warmup, rounds);
+    }
+
+    private HandOffLatency.Side side(String key, String owner) {
+        LockCalls locks = client.create(endpoints, leader, HaLimits.S3_WAIT);
+        return new HandOffLatency.Side() {
+            @Override
+            public void lock() throws InterruptedException {
+                while (locks.tryLock(TYPE, key, owner, HaLimits.LOAD_LEASE.toMillis(), HaLimits.S3_WAIT.toMillis(),
+                        deadline()).value() == null) {
+                    Thread.onSpinWait();
+                }
+            }
+
+            @Override
+            public void unlock() throws InterruptedException {
+                locks.unlock(TYPE, key, owner, deadline());
+            }
+        };
+    }
+
     /** S3: {@link HaLimits#S3_THREADS} threads on one key for {@code duration}; @return lock+unlock pairs per second */
     double s3(String label, Duration duration) throws InterruptedException {
         return pairsPerSecond("s3-" + label, HaLimits.S3_THREADS, HaLimits.S3_WAIT, i -> label + "-s3",
