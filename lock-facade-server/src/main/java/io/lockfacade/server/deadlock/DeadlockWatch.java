@@ -4,6 +4,7 @@ import io.lockfacade.api.deadlock.CycleSearch;
 import io.lockfacade.api.deadlock.Wait;
 import io.lockfacade.api.deadlock.WaitCycle;
 import io.lockfacade.api.deadlock.WaitView;
+import io.lockfacade.server.table.LockKey;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -80,7 +81,10 @@ public final class DeadlockWatch {
     private static final class WatchedWait {
         private final long waiterId;
         private final String owner;
-        private final WaitTarget target;
+        /** What it waits for, kept as fields rather than a {@link WaitTarget} (a parked call's heap counts). */
+        private final WaitTarget.Kind kind;
+        private final LockKey lock;
+        private final int permits;
         /** The first claimed token (a thread that waits while holding one lock is the common case). */
         private final long firstToken;
         /** The other claimed tokens, {@code null} if it claims only one. */
@@ -94,7 +98,9 @@ public final class DeadlockWatch {
                             CompletableFuture<?> answer) {
             this.waiterId = waiterId;
             this.owner = owner;
-            this.target = call.target();
+            this.kind = call.target().kind();
+            this.lock = call.target().lockKey();
+            this.permits = call.target().permits();
             long[] tokens = call.heldTokens();
             this.firstToken = tokens[0];
             this.moreTokens = tokens.length == 1 ? null : Arrays.copyOfRange(tokens, 1, tokens.length);
@@ -102,6 +108,10 @@ public final class DeadlockWatch {
             this.beganNanos = beganNanos;
             this.answer = answer;
             this.dueNanos = beganNanos + TimeUnit.MILLISECONDS.toNanos(call.checkDelayMillis());
+        }
+
+        private WaitTarget target() {
+            return new WaitTarget(kind, lock, permits, owner);
         }
 
         private boolean pending() {
@@ -154,7 +164,7 @@ public final class DeadlockWatch {
             Optional<WaitCycle<String, WaitTarget>> cycle = CycleSearch.through(view, check.owner);
             if (cycle.isPresent() && CycleSearch.isStillStanding(view, cycle.get())) {
                 WatchedWait victim = waitOfOwner.get(cycle.get().victim());
-                victims.add(new Victim(victim.waiterId, victim.owner, victim.target,
+                victims.add(new Victim(victim.waiterId, victim.owner, victim.target(),
                         cycle.get().describe(owner -> owner, WaitTarget::toString), victim.answer));
                 forget(victim);
             }
@@ -181,8 +191,8 @@ public final class DeadlockWatch {
         long now = nanoClock.getAsLong();
         return waitOfOwner.values().stream().filter(WatchedWait::pending)
                 .sorted(Comparator.comparingLong(wait -> wait.sequence))
-                .map(wait -> new LiveWait(wait.owner, wait.target.lockType(), wait.target.lockKey().key(),
-                        Blockers.holderNames(wait.target, grants), Arrays.stream(wait.claimedTokens()).boxed().toList(),
+                .map(wait -> new LiveWait(wait.owner, wait.lock.lockType(), wait.lock.key(),
+                        Blockers.holderNames(wait.target(), grants), Arrays.stream(wait.claimedTokens()).boxed().toList(),
                         TimeUnit.NANOSECONDS.toMillis(now - wait.beganNanos)))
                 .toList();
     }
@@ -224,7 +234,7 @@ public final class DeadlockWatch {
         @Override
         public Wait<WaitTarget> waitOf(String owner) {
             WatchedWait wait = waitOfOwner.get(owner);
-            return wait == null || !wait.pending() ? null : new Wait<>(wait.target, wait.sequence, wait.beganNanos);
+            return wait == null || !wait.pending() ? null : new Wait<>(wait.target(), wait.sequence, wait.beganNanos);
         }
 
         @Override
