@@ -125,7 +125,8 @@ public class DistributeLock implements LockFacade, LeasedLocks, AutoCloseable {
                 Objects.requireNonNull(handoffPolicy, "handoffPolicy"), settings.fairLocalLock(),
                 settings.deadlockDetection(), id -> observer.deadlockVictim(id.lockType()), heldByThread);
         this.acquisitions = new ObservedAcquisitions(arbiter, observer);
-        this.readWriteLocks = DistributedReadWriteLocks.of(remote.primitivesOrNotServed(), grants, session, settings);
+        this.readWriteLocks = DistributedReadWriteLocks.of(remote.primitivesOrNotServed(), grants, session, settings,
+                heldByThread, observer::deadlockVictim);
         this.semaphores = new DistributedSemaphores(remote.primitivesOrNotServed(), session,
                 settings.remoteWaitCap(), PrimitiveObserver.of(observer), heldByThread, observer::deadlockVictim);
         this.leaderships = new DistributedLeaderships(remote.primitivesOrNotServed(), session,

@@ -20,6 +20,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.ReadWriteLock;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -28,12 +29,13 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Two nodes ({@code DistributeLock} instances) on a real master over HTTP cross a semaphore and a lock: a thread of
- * node A holds the only permit and waits for a lock that a thread of node B holds, which then waits for a permit.
- * The master finds the cycle from what the nodes' calls name (the permit's and the lock's fencing tokens): B's
- * wait, the closing one, fails with {@link DeadlockException} holding its lock, and A gets the lock once B lets go.
+ * Two nodes ({@code DistributeLock} instances) on a real master over HTTP cross a lock with a semaphore or a
+ * read-write lock: a thread of node A holds one and waits for a lock that a thread of node B holds, which then waits
+ * for what A holds. The master finds the cycle from what the nodes' calls name (each grant's fencing token): the
+ * closing wait fails with {@link DeadlockException} holding what it held, and the other thread gets its lock once
+ * the victim lets go.
  */
-class SemaphoreDeadlockTest {
+class PrimitiveDeadlockTest {
 
     private static final String TYPE = "pool";
     private static final Duration CHECK_DELAY = Duration.ofMillis(100);
@@ -46,7 +48,7 @@ class SemaphoreDeadlockTest {
 
     @BeforeEach
     void start() throws Exception {
-        master = MasterServer.start(MasterOptions.defaults("semaphore-deadlock-test").withPort(0));
+        master = MasterServer.start(MasterOptions.defaults("primitive-deadlock-test").withPort(0));
         nodeA = node("node-a");
         nodeB = node("node-b");
     }
@@ -112,6 +114,52 @@ class SemaphoreDeadlockTest {
         assertTrue(aGotTheLock.get(PATIENCE_SECONDS, TimeUnit.SECONDS), "the older wait completes");
         assertEquals(1, permitsOfB.availablePermits(), "no permit is left behind");
         assertFalse(master.service().hasWaiters(TYPE, "ledger"));
+    }
+
+    @Test
+    void aReadWaitClosingACycleWithALockWaitIsTheVictimAndTheWriterGetsTheLock() throws Exception {
+        ReadWriteLock ledgerOfA = nodeA.asReadWriteLock(TYPE, "ledger");
+        ReadWriteLock ledgerOfB = nodeB.asReadWriteLock(TYPE, "ledger");
+        CompletableFuture<Void> aHoldsTheLock = new CompletableFuture<>();
+        CompletableFuture<Void> aMayWait = new CompletableFuture<>();
+        CompletableFuture<Void> aDone = CompletableFuture.runAsync(() -> {
+            try {
+                nodeA.lock(TYPE, "account", 10_000);
+                aHoldsTheLock.complete(null);
+                aMayWait.get(PATIENCE_SECONDS, TimeUnit.SECONDS);
+                try {
+                    ledgerOfA.readLock().tryLock(PATIENCE_SECONDS, TimeUnit.SECONDS);
+                } finally {
+                    nodeA.unlock(TYPE, "account");
+                }
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        }, threads);
+        CompletableFuture<Boolean> bGotTheLock = CompletableFuture.supplyAsync(() -> {
+            try {
+                assertTrue(ledgerOfB.writeLock().tryLock(1, TimeUnit.SECONDS));
+                aHoldsTheLock.get(PATIENCE_SECONDS, TimeUnit.SECONDS);
+                boolean got = nodeB.tryLock(TYPE, "account", PATIENCE_SECONDS, TimeUnit.SECONDS);
+                nodeB.unlock(TYPE, "account");
+                ledgerOfB.writeLock().unlock();
+                return got;
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        }, threads);
+
+        Await.until("b waits for the lock on the master", () -> master.service().hasWaiters(TYPE, "account"));
+        aMayWait.complete(null);
+
+        ExecutionException told = assertThrows(ExecutionException.class,
+                () -> aDone.get(PATIENCE_SECONDS, TimeUnit.SECONDS));
+        DeadlockException deadlock = assertInstanceOf(DeadlockException.class, rootOf(told));
+        assertTrue(deadlock.getMessage().contains(TYPE + "/ledger (read) held by node-b:"), deadlock.getMessage());
+        assertTrue(deadlock.getMessage().contains("victim node-a:"), deadlock.getMessage());
+        assertTrue(bGotTheLock.get(PATIENCE_SECONDS, TimeUnit.SECONDS), "the older wait completes");
+        assertTrue(ledgerOfA.writeLock().tryLock(PATIENCE_SECONDS, TimeUnit.SECONDS), "no grant is left behind");
+        ledgerOfA.writeLock().unlock();
     }
 
     private static Throwable rootOf(Throwable failure) {
