@@ -39,6 +39,33 @@ public interface PrimitiveLockService {
     LockGrant tryWriteLockInSession(String lockType, String key, String owner, String sessionId, long waitMillis);
 
     /**
+     * {@link #tryReadLockInSession} by a thread that holds other locks, so that the master can find a cycle of
+     * waits through it, as {@link MemoryLockService#tryLockInSessionHolding} does for a mutex: the read lock waits
+     * for the writer that holds it. A master that does not detect deadlocks answers it as
+     * {@code tryReadLockInSession}: the default method.
+     *
+     * @param heldLocks           what the calling thread holds, with fencing tokens (any primitive's grants), see
+     *                            {@link io.lockfacade.api.deadlock.HeldLock#encode}; empty for none
+     * @param deadlockCheckMillis how long the call waits before it is checked, 0 to 60,000
+     * @throws DeadlockException        if the call is the youngest wait of a cycle; it keeps what it holds
+     * @throws IllegalArgumentException if an argument is outside {@link LockLimits} or {@code heldLocks} is
+     *                                  malformed; nothing changes
+     */
+    default LockGrant tryReadLockInSessionHolding(String lockType, String key, String owner, String sessionId,
+                                                  long waitMillis, String heldLocks, long deadlockCheckMillis) {
+        return tryReadLockInSession(lockType, key, owner, sessionId, waitMillis);
+    }
+
+    /**
+     * {@link #tryWriteLockInSession} by a thread that holds other locks: the write lock waits for the writer and
+     * for every reader that holds it. Otherwise as {@link #tryReadLockInSessionHolding}.
+     */
+    default LockGrant tryWriteLockInSessionHolding(String lockType, String key, String owner, String sessionId,
+                                                   long waitMillis, String heldLocks, long deadlockCheckMillis) {
+        return tryWriteLockInSession(lockType, key, owner, sessionId, waitMillis);
+    }
+
+    /**
      * Releases the read lock {@code owner} holds; waiting calls that now fit get the lock.
      *
      * @return {@code true} if released; {@code false} (nothing changes) if {@code owner} does not hold it
@@ -68,6 +95,23 @@ public interface PrimitiveLockService {
      */
     LockGrant tryAcquirePermits(String lockType, String key, String holder, int permits, int capacity,
                                 String sessionId, long waitMillis);
+
+    /**
+     * {@link #tryAcquirePermits} by a thread that holds other locks or permits, so that the master can find a cycle
+     * of waits through it; {@code holder} names the waiting thread in the cycle. A holder of the semaphore is
+     * waited for only when the permits asked for cannot come back without it: the capacity, less what that holder
+     * and the caller itself hold (by the grants named in {@code heldLocks}), is below {@code permits}. A master that
+     * does not detect deadlocks answers it as {@code tryAcquirePermits}: the default method.
+     *
+     * @param heldLocks           as for {@link #tryReadLockInSessionHolding}
+     * @param deadlockCheckMillis how long the call waits before it is checked, 0 to 60,000
+     * @throws DeadlockException if the call is the youngest wait of a cycle; it keeps what it holds
+     */
+    default LockGrant tryAcquirePermitsHolding(String lockType, String key, String holder, int permits, int capacity,
+                                               String sessionId, long waitMillis, String heldLocks,
+                                               long deadlockCheckMillis) {
+        return tryAcquirePermits(lockType, key, holder, permits, capacity, sessionId, waitMillis);
+    }
 
     /**
      * Gives permits back: {@code holder} keeps {@code keep} of its permits ({@code 0} gives them all back).

@@ -2,6 +2,7 @@ package io.lockfacade.bench.scenario;
 
 import io.lockfacade.api.DeadlockException;
 import io.lockfacade.bench.client.Design;
+import io.lockfacade.bench.node.MasterGroupHandle;
 import io.lockfacade.bench.report.BenchReport;
 import io.lockfacade.bench.report.ResultRow;
 import io.lockfacade.bench.report.Target;
@@ -13,6 +14,7 @@ import io.lockfacade.client.transport.ClientTransportSettings;
 import io.lockfacade.client.transport.MemoryLockServiceProxies;
 import io.lockfacade.client.transport.RemoteMemoryLockService;
 
+import java.nio.file.Files;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -21,7 +23,8 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * Scenario 10, deadlocks across nodes on the shared single master: two {@code DistributeLock} nodes (two sessions)
  * whose threads take two locks in crossing orders, and how long after the closing wait its victim is told beyond
- * the check delay (the master finds the cycle); then what detection costs when there is no deadlock: threads of
+ * the check delay (the master finds the cycle); the same on a 3-member master group's leader, whose members run in
+ * JVMs of their own, in the same run; then what detection costs when there is no deadlock: threads of
  * both nodes each hold a lock of their own while they wait for one hot lock, so every remote wait names what its
  * thread holds ({@code tryLockInSessionHolding}), with detection on against detection off, in alternating rounds.
  * The master's side at scale (1,000 parked waits, heap per wait) is {@link DeadlockGraphScale}.
@@ -33,6 +36,7 @@ public final class CrossNodeDeadlocks implements Scenario {
     private static final Duration CHECK_DELAY = Duration.ofMillis(100);
     private static final int TRIALS_PER_ROUND = 12;
     private static final int THREADS_PER_NODE = 8;
+    private static final String GROUP_MEMBER_HEAP = "256m";
 
     @Override
     public String id() {
@@ -48,18 +52,28 @@ public final class CrossNodeDeadlocks implements Scenario {
     public void run(BenchContext context, BenchReport report) throws Exception {
         RemoteMemoryLockService master = MemoryLockServiceProxies.create(
                 context.sharedMaster(Design.LOCK_FACADE).serviceUri(), ClientTransportSettings.defaults());
-        timeToVictim(context, report, master);
+        timeToVictim(context, report, master, "single master", "2 nodes");
+        timeToVictimOnAGroup(context, report);
         costWithoutDeadlock(context, report, master);
         DeadlockGraphScale.run(context, report, ID);
     }
 
-    private static void timeToVictim(BenchContext context, BenchReport report, RemoteMemoryLockService master)
-            throws Exception {
+    /** The crossing of {@link #timeToVictim} on a group's leader: the leader keeps the graph of its parked calls. */
+    private static void timeToVictimOnAGroup(BenchContext context, BenchReport report) throws Exception {
+        try (MasterGroupHandle group = MasterGroupHandle.start(
+                Files.createDirectories(context.workDir().resolve(context.uniqueName("s10-group"))),
+                GROUP_MEMBER_HEAP)) {
+            timeToVictim(context, report, group.client(), "3-member group's leader", "2 nodes, group");
+        }
+    }
+
+    private static void timeToVictim(BenchContext context, BenchReport report, RemoteMemoryLockService master,
+                                     String where, String label) throws Exception {
         DistributeLock nodeA = node(context, master, DeadlockDetection.after(CHECK_DELAY));
         DistributeLock nodeB = node(context, master, DeadlockDetection.after(CHECK_DELAY));
         try {
-            CrossingTrials.measure(context, report, ID, "2 threads on 2 nodes, single master", "2 nodes", nodeA,
-                    nodeB, CHECK_DELAY, TRIALS_PER_ROUND * context.profile().rounds());
+            CrossingTrials.measure(context, report, ID, "2 threads on 2 nodes, " + where, label, nodeA, nodeB,
+                    CHECK_DELAY, TRIALS_PER_ROUND * context.profile().rounds());
         } finally {
             nodeA.close();
             nodeB.close();

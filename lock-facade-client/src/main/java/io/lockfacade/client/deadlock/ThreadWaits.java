@@ -38,7 +38,7 @@ public final class ThreadWaits<L> implements WaitView<Thread, L> {
     private static final int MAX_SPINS = 100;
 
     private final DeadlockDetection detection;
-    private final Function<? super L, Thread> holderOf;
+    private final Function<? super L, ? extends Collection<Thread>> holdersOf;
     private final Function<? super Thread, String> threadName;
     private final Function<? super L, String> lockName;
     private final Consumer<? super L> victims;
@@ -56,8 +56,29 @@ public final class ThreadWaits<L> implements WaitView<Thread, L> {
     public ThreadWaits(DeadlockDetection detection, Function<? super L, Thread> holderOf,
                        Function<? super Thread, String> threadName, Function<? super L, String> lockName,
                        Consumer<? super L> victims) {
+        this(detection, threadName, lockName, victims, singleHolder(Objects.requireNonNull(holderOf, "holderOf")));
+    }
+
+    /**
+     * Waits for locks that may have several holders (read locks): a wait waits for every thread {@code holdersOf}
+     * names, so it must name only threads the wait cannot do without (a write lock's readers, not a read lock's).
+     *
+     * @param holdersOf the threads holding what a wait waits for, right now (racy reads are fine); never null
+     * @see #ThreadWaits(DeadlockDetection, Function, Function, Function, Consumer)
+     */
+    public static <L> ThreadWaits<L> withHolders(DeadlockDetection detection,
+                                                 Function<? super L, ? extends Collection<Thread>> holdersOf,
+                                                 Function<? super Thread, String> threadName,
+                                                 Function<? super L, String> lockName, Consumer<? super L> victims) {
+        return new ThreadWaits<>(detection, threadName, lockName, victims,
+                Objects.requireNonNull(holdersOf, "holdersOf"));
+    }
+
+    private ThreadWaits(DeadlockDetection detection, Function<? super Thread, String> threadName,
+                        Function<? super L, String> lockName, Consumer<? super L> victims,
+                        Function<? super L, ? extends Collection<Thread>> holdersOf) {
         this.detection = Objects.requireNonNull(detection, "detection");
-        this.holderOf = Objects.requireNonNull(holderOf, "holderOf");
+        this.holdersOf = holdersOf;
         this.threadName = Objects.requireNonNull(threadName, "threadName");
         this.lockName = Objects.requireNonNull(lockName, "lockName");
         this.victims = Objects.requireNonNull(victims, "victims");
@@ -101,8 +122,14 @@ public final class ThreadWaits<L> implements WaitView<Thread, L> {
 
     @Override
     public Collection<Thread> holdersOf(L lock) {
-        Thread holder = holderOf.apply(lock);
-        return holder == null ? List.of() : List.of(holder);
+        return holdersOf.apply(lock);
+    }
+
+    private static <L> Function<L, Collection<Thread>> singleHolder(Function<? super L, Thread> holderOf) {
+        return lock -> {
+            Thread holder = holderOf.apply(lock);
+            return holder == null ? List.of() : List.of(holder);
+        };
     }
 
     /** @return how many threads wait long enough to be checked, right now */

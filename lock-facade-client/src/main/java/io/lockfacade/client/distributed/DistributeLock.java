@@ -120,13 +120,15 @@ public class DistributeLock implements LockFacade, LeasedLocks, AutoCloseable {
         this.grants = new RemoteGrants(observed, settings.remoteWaitCap());
         this.leases = new RemoteLeases(observed, settings.nodeId());
         this.session = new NodeSession(grants, settings.nodeId(), settings.lease(), settings.renewInterval());
+        HeldByThread heldByThread = new HeldByThread(settings.deadlockDetection());
         this.arbiter = new LocalArbiter(settings.nodeId(), grants, session,
                 Objects.requireNonNull(handoffPolicy, "handoffPolicy"), settings.fairLocalLock(),
-                settings.deadlockDetection(), id -> observer.deadlockVictim(id.lockType()));
+                settings.deadlockDetection(), id -> observer.deadlockVictim(id.lockType()), heldByThread);
         this.acquisitions = new ObservedAcquisitions(arbiter, observer);
-        this.readWriteLocks = DistributedReadWriteLocks.of(remote.primitivesOrNotServed(), grants, session, settings);
+        this.readWriteLocks = DistributedReadWriteLocks.of(remote.primitivesOrNotServed(), grants, session, settings,
+                heldByThread, observer::deadlockVictim);
         this.semaphores = new DistributedSemaphores(remote.primitivesOrNotServed(), session,
-                settings.remoteWaitCap(), PrimitiveObserver.of(observer));
+                settings.remoteWaitCap(), PrimitiveObserver.of(observer), heldByThread, observer::deadlockVictim);
         this.leaderships = new DistributedLeaderships(remote.primitivesOrNotServed(), session,
                 settings.remoteWaitCap(), PrimitiveObserver.of(observer));
     }

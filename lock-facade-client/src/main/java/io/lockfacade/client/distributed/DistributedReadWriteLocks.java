@@ -10,6 +10,7 @@ import io.lockfacade.client.readwrite.ReadWriteMode;
 import java.util.OptionalLong;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 
 /**
  * The read-write locks of a {@code DistributeLock}, arbitrated on the node first ({@link ReadWriteEntry}).
@@ -71,9 +72,10 @@ final class DistributedReadWriteLocks implements ReadWriteBackend, AutoCloseable
      *                   {@link io.lockfacade.api.CallNotServedException}
      */
     static DistributedReadWriteLocks of(PrimitiveLockService primitives, RemoteGrants grants, NodeSession session,
-                                        DistributeLockSettings settings) {
+                                        DistributeLockSettings settings, HeldByThread heldByThread,
+                                        Consumer<String> victims) {
         return new DistributedReadWriteLocks(settings.nodeId(), new RemoteReadWriteGrants(primitives,
-                grants.master(), settings.remoteWaitCap()), session, settings.maxLocalHandoffs(),
+                grants.master(), settings.remoteWaitCap(), heldByThread, victims), session, settings.maxLocalHandoffs(),
                 settings.fairLocalLock(), DEFAULT_PROBE_AFTER_MILLIS);
     }
 
@@ -89,6 +91,9 @@ final class DistributedReadWriteLocks implements ReadWriteBackend, AutoCloseable
         try {
             acquired = mode == ReadWriteMode.READ ? acquireRead(id, entry, deadline, timeoutNanos, interruptible)
                     : acquireWrite(id, entry, deadline, timeoutNanos, interruptible);
+            if (acquired) {
+                remote.held(id, mode, holdOfCurrentThread(id, mode)); // named in this thread's later waits
+            }
             return acquired;
         } finally {
             if (!acquired) {
@@ -112,6 +117,9 @@ final class DistributedReadWriteLocks implements ReadWriteBackend, AutoCloseable
         } finally {
             (mode == ReadWriteMode.READ ? entry.local.readLock() : entry.local.writeLock()).unlock();
             leave(id, entry);
+            if (holdOfCurrentThread(id, mode) == null) {
+                remote.released(id, mode); // its last hold in this mode
+            }
         }
         if (lossReason != null) {
             throw new LockLostException("the " + RemoteReadWriteGrants.describe(mode, id) + " (fencing token "

@@ -9,17 +9,20 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The locks each thread of a node holds, with their fencing tokens, so that a thread that must wait on the master
- * can name them ({@link HeldLock}) for the master's deadlock check. Written and read by the thread itself only.
- * With detection off it records nothing and names nothing.
+ * The grants each thread of a node holds (locks, and semaphore acquisitions), with their fencing tokens, so that a
+ * thread that must wait on the master can name them ({@link HeldLock}) for the master's deadlock check. One per
+ * node, shared by its locks and semaphores. Written and read by the thread itself only. With detection off it
+ * records nothing and names nothing.
  */
-final class HeldByThread {
+public final class HeldByThread {
 
     private final boolean enabled;
     private final long checkDelayMillis;
-    private final ThreadLocal<Map<LockId, RemoteHold>> held = ThreadLocal.withInitial(LinkedHashMap::new);
+    /** Per thread: each grant (a lock's {@link LockId}, or any other key) to its {@link RemoteHold} or HeldLock. */
+    private final ThreadLocal<Map<Object, Object>> held = ThreadLocal.withInitial(LinkedHashMap::new);
 
-    HeldByThread(DeadlockDetection detection) {
+    /** @param detection whether threads name what they hold, and the check delay they ask the master for */
+    public HeldByThread(DeadlockDetection detection) {
         this.enabled = detection.enabled();
         this.checkDelayMillis = detection.checkDelay().toMillis();
     }
@@ -31,11 +34,22 @@ final class HeldByThread {
         }
     }
 
-    /** The current thread's final unlock of the lock. */
-    void released(LockId id) {
+    /**
+     * The current thread took a grant other than a lock's, such as an acquisition of permits.
+     *
+     * @param grant names the grant among the thread's, until {@link #released(Object)}
+     */
+    public void took(Object grant, HeldLock lock) {
         if (enabled) {
-            Map<LockId, RemoteHold> mine = held.get();
-            mine.remove(id);
+            held.get().put(grant, lock);
+        }
+    }
+
+    /** The current thread no longer holds the grant (a lock's final unlock: its {@link LockId}). */
+    public void released(Object grant) {
+        if (enabled) {
+            Map<Object, Object> mine = held.get();
+            mine.remove(grant);
             if (mine.isEmpty()) {
                 held.remove();
             }
@@ -43,17 +57,19 @@ final class HeldByThread {
     }
 
     /** @return what the current thread holds, at most {@link HeldLock#MAX_PER_CALL} (fewer claims only hide) */
-    List<HeldLock> current() {
+    public List<HeldLock> current() {
         if (!enabled) {
             return List.of();
         }
-        Map<LockId, RemoteHold> mine = held.get();
+        Map<Object, Object> mine = held.get();
         List<HeldLock> claims = new ArrayList<>(Math.min(mine.size(), HeldLock.MAX_PER_CALL));
-        for (Map.Entry<LockId, RemoteHold> entry : mine.entrySet()) {
+        for (Map.Entry<Object, Object> entry : mine.entrySet()) {
             if (claims.size() == HeldLock.MAX_PER_CALL) {
                 break;
             }
-            claims.add(new HeldLock(entry.getKey().lockType(), entry.getKey().key(), entry.getValue().fencingToken()));
+            claims.add(entry.getValue() instanceof RemoteHold hold
+                    ? new HeldLock(hold.id().lockType(), hold.id().key(), hold.fencingToken())
+                    : (HeldLock) entry.getValue());
         }
         if (mine.isEmpty()) {
             held.remove();
@@ -62,7 +78,7 @@ final class HeldByThread {
     }
 
     /** @return the check delay the master is asked to wait before it checks a call */
-    long checkDelayMillis() {
+    public long checkDelayMillis() {
         return checkDelayMillis;
     }
 }

@@ -45,9 +45,11 @@ final class LocalArbiter implements AutoCloseable {
      * @param fairLocalLock     whether local threads take each lock first come, first served
      * @param deadlockDetection whether and after how long a local wait is checked for a deadlock
      * @param victims           told the lock of each deadlock victim before its exception is thrown
+     * @param heldByThread      what each thread of the node holds, shared with the node's semaphores
      */
     LocalArbiter(String nodeId, RemoteGrants grants, NodeSession session, HandoffPolicy handoffPolicy,
-                 boolean fairLocalLock, DeadlockDetection deadlockDetection, Consumer<LockId> victims) {
+                 boolean fairLocalLock, DeadlockDetection deadlockDetection, Consumer<LockId> victims,
+                 HeldByThread heldByThread) {
         this.entries = new LocalEntries(fairLocalLock);
         this.nodeId = nodeId;
         this.grants = grants;
@@ -57,7 +59,7 @@ final class LocalArbiter implements AutoCloseable {
         this.nanoClock = session.nanoClock();
         this.localWaits = new ThreadWaits<>(deadlockDetection, this::localHolder,
                 thread -> OwnerNames.of(nodeId, thread), LockId::toString, victims);
-        this.heldByThread = new HeldByThread(deadlockDetection);
+        this.heldByThread = heldByThread;
         this.victims = victims;
     }
 

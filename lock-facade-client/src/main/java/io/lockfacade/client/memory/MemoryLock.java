@@ -16,6 +16,8 @@ import io.lockfacade.client.readwrite.MemoryReadWriteLocks;
 import io.lockfacade.client.leadership.MemoryLeaderships;
 import io.lockfacade.client.semaphore.MemorySemaphores;
 
+import java.util.Collection;
+import java.util.List;
 import java.util.Objects;
 import java.util.OptionalLong;
 import java.util.concurrent.ConcurrentHashMap;
@@ -41,8 +43,9 @@ public class MemoryLock implements LockFacade {
 
     private final ConcurrentHashMap<LockId, Entry> entries = new ConcurrentHashMap<>();
     private final AtomicLong fencingTokens = new AtomicLong();
-    private final ThreadWaits<LockId> waits;
-    private final MemoryReadWriteLocks readWriteLocks = new MemoryReadWriteLocks(fencingTokens::incrementAndGet);
+    /** The waits of this lock's mutexes ({@link LockId}) and read-write locks ({@link MemoryReadWriteLocks.Side}). */
+    private final ThreadWaits<Object> waits;
+    private final MemoryReadWriteLocks readWriteLocks;
     private final MemorySemaphores semaphores = new MemorySemaphores();
     private final MemoryLeaderships leaderships = new MemoryLeaderships(fencingTokens::incrementAndGet,
             PrimitiveObserver.NONE);
@@ -54,8 +57,9 @@ public class MemoryLock implements LockFacade {
 
     /** @param deadlockDetection whether and after how long a wait is checked for a deadlock */
     public MemoryLock(DeadlockDetection deadlockDetection) {
-        this.waits = new ThreadWaits<>(Objects.requireNonNull(deadlockDetection, "deadlockDetection"),
-                this::holderOf, MemoryLock::threadName, LockId::toString, lock -> { });
+        this.waits = ThreadWaits.withHolders(Objects.requireNonNull(deadlockDetection, "deadlockDetection"),
+                this::holdersOf, MemoryLock::threadName, Object::toString, lock -> { });
+        this.readWriteLocks = new MemoryReadWriteLocks(fencingTokens::incrementAndGet, waits);
     }
 
     /**
@@ -217,9 +221,13 @@ public class MemoryLock implements LockFacade {
         }
     }
 
-    private Thread holderOf(LockId id) {
-        Entry entry = entries.get(id);
-        return entry == null ? null : entry.mutex.holder();
+    private Collection<Thread> holdersOf(Object lock) {
+        if (lock instanceof MemoryReadWriteLocks.Side side) {
+            return readWriteLocks.holdersOf(side);
+        }
+        Entry entry = entries.get((LockId) lock);
+        Thread holder = entry == null ? null : entry.mutex.holder();
+        return holder == null ? List.of() : List.of(holder);
     }
 
     private static String threadName(Thread thread) {

@@ -1,5 +1,8 @@
 package io.lockfacade.client.readwrite;
 
+import io.lockfacade.client.deadlock.ThreadWaits;
+import io.lockfacade.client.deadlock.TimedAttempt;
+
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Lock;
 
@@ -46,5 +49,24 @@ public final class LocalWaits {
                 Thread.currentThread().interrupt();
             }
         }
+    }
+
+    /**
+     * {@link #take}, checked for a deadlock by {@code waits} once it has lasted the check delay.
+     *
+     * @param waited what the wait waits for, as {@code waits} names it
+     * @throws io.lockfacade.api.DeadlockException if this wait closed a cycle of waits; nothing new is held
+     */
+    public static boolean checked(ThreadWaits<Object> waits, Object waited, Lock lock, long timeoutNanos,
+                                  boolean interruptible) throws InterruptedException {
+        long deadline = System.nanoTime() + timeoutNanos;
+        boolean forever = timeoutNanos == ReadWriteBackend.FOREVER;
+        return waits.await(waited, forever ? TimedAttempt.NO_CAP : timeoutNanos, cap -> {
+            if (forever) {
+                return take(lock, cap == TimedAttempt.NO_CAP ? ReadWriteBackend.FOREVER : cap, interruptible);
+            }
+            long left = Math.max(0, deadline - System.nanoTime());
+            return take(lock, Math.min(cap, left), interruptible);
+        });
     }
 }

@@ -1,10 +1,16 @@
 package io.lockfacade.client.readwrite;
 
 import io.lockfacade.api.LockArguments;
+import io.lockfacade.client.deadlock.InspectableReadWriteLock;
+import io.lockfacade.client.deadlock.ThreadWaits;
 
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.locks.Lock;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 import java.util.function.LongSupplier;
 
@@ -16,15 +22,59 @@ import java.util.function.LongSupplier;
  * token from the counter it is given (shared with the mutexes, so tokens strictly increase across every grant);
  * re-entries keep it. A read-to-write upgrade is refused at once; a downgrade (write, then read, then release the
  * write) is allowed. These locks are never lost.
+ *
+ * <p>Made with a {@link ThreadWaits} (as {@code MemoryLock} makes them), a wait that may last the check delay is
+ * checked for deadlocks in the same graph as the mutexes' waits: a read waits for the writer, a write for the writer
+ * and every reader ({@link #holdersOf}).
  */
 public final class MemoryReadWriteLocks implements ReadWriteBackend {
 
     private final ConcurrentHashMap<Name, Entry> entries = new ConcurrentHashMap<>();
     private final LongSupplier fencingTokens;
+    private final ThreadWaits<Object> waits;
 
     /** @param fencingTokens hands out strictly increasing tokens, one per first hold of a side */
     public MemoryReadWriteLocks(LongSupplier fencingTokens) {
+        this(fencingTokens, null);
+    }
+
+    /**
+     * @param fencingTokens hands out strictly increasing tokens, one per first hold of a side
+     * @param waits         checks waits for deadlocks ({@link Side} is what a wait waits for); {@code null}: none
+     */
+    public MemoryReadWriteLocks(LongSupplier fencingTokens, ThreadWaits<Object> waits) {
         this.fencingTokens = fencingTokens;
+        this.waits = waits;
+    }
+
+    /** One side of one read-write lock, as a deadlock's message names it: {@code type/key (read)}. */
+    public record Side(String lockType, String key, ReadWriteMode mode) {
+
+        @Override
+        public String toString() {
+            return lockType + "/" + key + (mode == ReadWriteMode.READ ? " (read)" : " (write)");
+        }
+    }
+
+    /**
+     * @return the threads a wait for {@code side} waits for right now: the writer, and for the write side every
+     *         reader too (racy reads: a reader is listed from just after it took its first read hold until just after
+     *         it let go of its last, and never while it waits for anything)
+     */
+    public Collection<Thread> holdersOf(Side side) {
+        Entry entry = entries.get(new Name(side.lockType(), side.key()));
+        if (entry == null) {
+            return List.of();
+        }
+        Thread writer = entry.rw.writer();
+        if (side.mode() == ReadWriteMode.READ) {
+            return writer == null ? List.of() : List.of(writer);
+        }
+        List<Thread> holders = new ArrayList<>(entry.readTokens.keySet());
+        if (writer != null) {
+            holders.add(writer);
+        }
+        return holders;
     }
 
     @Override
@@ -34,12 +84,13 @@ public final class MemoryReadWriteLocks implements ReadWriteBackend {
         Entry entry = join(name);
         boolean acquired = false;
         try {
-            ReentrantReadWriteLock rw = entry.rw;
+            InspectableReadWriteLock rw = entry.rw;
             if (mode == ReadWriteMode.WRITE && rw.getReadHoldCount() > 0 && !rw.isWriteLockedByCurrentThread()) {
                 throw ReadWriteBackend.upgradeRefused(lockType, key);
             }
-            acquired = LocalWaits.take(mode == ReadWriteMode.READ ? rw.readLock() : rw.writeLock(), timeoutNanos,
-                    interruptible);
+            Lock side = mode == ReadWriteMode.READ ? rw.readLock() : rw.writeLock();
+            acquired = waits == null ? LocalWaits.take(side, timeoutNanos, interruptible)
+                    : LocalWaits.checked(waits, new Side(lockType, key, mode), side, timeoutNanos, interruptible);
             if (acquired) {
                 entry.tookOne(mode, fencingTokens);
             }
@@ -114,7 +165,7 @@ public final class MemoryReadWriteLocks implements ReadWriteBackend {
 
     /** The lock of one type and key, alive while {@code users} (holds plus waits) is above zero. */
     private static final class Entry {
-        final ReentrantReadWriteLock rw = new ReentrantReadWriteLock(true);
+        final InspectableReadWriteLock rw = new InspectableReadWriteLock(true);
         /** The token of each reading thread's first-level read hold. */
         final Map<Thread, Long> readTokens = new ConcurrentHashMap<>();
         /** The token of the writer's first-level hold; written and read by the writing thread only. */

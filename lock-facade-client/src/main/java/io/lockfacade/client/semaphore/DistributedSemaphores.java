@@ -1,10 +1,14 @@
 package io.lockfacade.client.semaphore;
 
+import io.lockfacade.api.DeadlockException;
 import io.lockfacade.api.LockArguments;
 import io.lockfacade.api.LockLostException;
 import io.lockfacade.api.PrimitiveLockService;
+import io.lockfacade.api.deadlock.HeldLock;
 import io.lockfacade.client.LockFacadeSemaphore;
 import io.lockfacade.client.PrimitiveObserver;
+import io.lockfacade.client.deadlock.DeadlockDetection;
+import io.lockfacade.client.distributed.HeldByThread;
 import io.lockfacade.client.distributed.NodeSessionView;
 import io.lockfacade.client.distributed.OwnerNames;
 
@@ -17,6 +21,7 @@ import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
 
 /**
  * The semaphores of one node ({@code DistributeLock}'s), held on the master under the node's session.
@@ -31,6 +36,12 @@ import java.util.concurrent.atomic.AtomicLong;
  * background while the session lives ({@link PendingReleases}). If the session was lost meanwhile (the master ended
  * it, or keep-alives failed for a whole TTL), the master no longer held the permits: {@code release} then still
  * forgets them locally and throws {@link LockLostException}.
+ *
+ * <p><b>Deadlocks.</b> A thread that holds locks or permits of the node names them when it waits for permits, and
+ * its acquisitions are named when it waits for a lock ({@link HeldByThread}, shared with the node's locks), so the
+ * master can find a cycle through semaphores; a victim's {@code tryAcquire} throws {@link DeadlockException},
+ * holding what it held before. An acquisition partly given back is no longer named: the master may not have heard
+ * of the release yet, and a claim must never outlast the permits behind it.
  */
 public final class DistributedSemaphores implements AutoCloseable {
 
@@ -40,8 +51,12 @@ public final class DistributedSemaphores implements AutoCloseable {
     private final AtomicLong acquisitionNumbers = new AtomicLong();
     private final ConcurrentHashMap<SemaphoreId, Map<Thread, Deque<Acquisition>>> held = new ConcurrentHashMap<>();
     private final PrimitiveObserver observer;
+    private final HeldByThread heldByThread;
+    private final Consumer<String> victims;
 
     /**
+     * A node's semaphores whose waits the master does not check for deadlocks.
+     *
      * @param master        the master's semaphore calls
      * @param session       the node's session, which every permit lives under
      * @param remoteWaitCap the longest wait asked for in one call
@@ -49,7 +64,22 @@ public final class DistributedSemaphores implements AutoCloseable {
      */
     public DistributedSemaphores(PrimitiveLockService master, NodeSessionView session, Duration remoteWaitCap,
                                  PrimitiveObserver observer) {
+        this(master, session, remoteWaitCap, observer, new HeldByThread(DeadlockDetection.OFF), lockType -> { });
+    }
+
+    /**
+     * @param master        the master's semaphore calls
+     * @param session       the node's session, which every permit lives under
+     * @param remoteWaitCap the longest wait asked for in one call
+     * @param observer      hears permits taken and given back, and threads waiting
+     * @param heldByThread  what each thread of the node holds, shared with the node's locks
+     * @param victims       told the lock type of each deadlock victim's semaphore before its exception is thrown
+     */
+    public DistributedSemaphores(PrimitiveLockService master, NodeSessionView session, Duration remoteWaitCap,
+                                 PrimitiveObserver observer, HeldByThread heldByThread, Consumer<String> victims) {
         this.observer = Objects.requireNonNull(observer, "observer");
+        this.heldByThread = Objects.requireNonNull(heldByThread, "heldByThread");
+        this.victims = Objects.requireNonNull(victims, "victims");
         this.remote = new RemotePermits(Objects.requireNonNull(master, "master"),
                 Objects.requireNonNull(session, "session"), remoteWaitCap);
         this.pending = new PendingReleases(remote);
@@ -123,7 +153,11 @@ public final class DistributedSemaphores implements AutoCloseable {
             Acquisition acquisition;
             observer.permitWaiters(id.lockType(), 1);
             try {
-                acquisition = remote.acquire(id, holder, permits, capacity, deadline, pending);
+                acquisition = remote.acquire(id, holder, permits, capacity, deadline, pending,
+                        heldByThread.current(), heldByThread.checkDelayMillis());
+            } catch (DeadlockException e) {
+                victims.accept(id.lockType());
+                throw e;
             } finally {
                 observer.permitWaiters(id.lockType(), -1);
             }
@@ -131,6 +165,7 @@ public final class DistributedSemaphores implements AutoCloseable {
                 return false;
             }
             mine(id).push(acquisition);
+            heldByThread.took(acquisition, new HeldLock(id.lockType(), id.key(), acquisition.fencingToken));
             observer.permitsAcquired(id.lockType(), permits);
             return true;
         }
@@ -163,6 +198,7 @@ public final class DistributedSemaphores implements AutoCloseable {
                     acquisitions.pop();
                 }
                 touched.add(latest);
+                heldByThread.released(latest); // partly given back: the master may not know yet
             }
             observer.permitsReleased(id.lockType(), permits);
             forgetIfEmpty(id);

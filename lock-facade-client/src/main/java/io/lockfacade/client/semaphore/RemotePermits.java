@@ -2,15 +2,18 @@ package io.lockfacade.client.semaphore;
 
 import io.lockfacade.api.AcquisitionRefusedException;
 import io.lockfacade.api.CallNotServedException;
+import io.lockfacade.api.DeadlockException;
 import io.lockfacade.api.LockGrant;
 import io.lockfacade.api.LockServiceUnavailableException;
 import io.lockfacade.api.PrimitiveLockService;
 import io.lockfacade.api.SessionExpiredException;
+import io.lockfacade.api.deadlock.HeldLock;
 import io.lockfacade.client.distributed.NodeSessionView;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -26,6 +29,8 @@ final class RemotePermits {
     private final PrimitiveLockService master;
     private final NodeSessionView session;
     private final long waitCapMillis;
+    /** Cleared when the master turns out older than {@code tryAcquirePermitsHolding}: later calls are plain. */
+    private volatile boolean masterChecksDeadlocks = true;
 
     RemotePermits(PrimitiveLockService master, NodeSessionView session, Duration remoteWaitCap) {
         this.master = master;
@@ -38,15 +43,20 @@ final class RemotePermits {
     }
 
     /**
-     * @param pending where a release after a failed call is retried
+     * @param pending          where a release after a failed call is retried
+     * @param held             what the calling thread holds; empty for none (the calls are then not checked)
+     * @param checkDelayMillis how long the master lets a call wait before it checks it for a deadlock
      * @return the acquisition, or {@code null} if the permits were not free by {@code deadlineNanos} (nothing held)
      * @throws InterruptedException            if interrupted between two calls; nothing held
      * @throws IllegalArgumentException        if more permits than the capacity are asked for; nothing held
      * @throws LockServiceUnavailableException if the master cannot be reached; nothing held (released if the
      *                                         master may have granted)
+     * @throws DeadlockException               if the master chose this wait as a deadlock's victim; nothing held
      */
     Acquisition acquire(SemaphoreId id, String holder, int permits, int capacity, long deadlineNanos,
-                        PendingReleases pending) throws InterruptedException {
+                        PendingReleases pending, List<HeldLock> held, long checkDelayMillis)
+            throws InterruptedException {
+        String heldLocks = held.isEmpty() ? null : HeldLock.encode(held);
         int sessionRenewals = 0;
         while (true) {
             if (Thread.interrupted()) {
@@ -55,13 +65,25 @@ final class RemotePermits {
             String sessionId = session.liveSessionId();
             long remainingMillis = Math.max(0, TimeUnit.NANOSECONDS.toMillis(deadlineNanos - session.nanoTime()));
             LockGrant grant;
+            long waitMillis = Math.min(remainingMillis, waitCapMillis);
+            boolean checked = heldLocks != null && waitMillis > 0 && masterChecksDeadlocks;
             try {
-                grant = master.tryAcquirePermits(id.lockType(), id.key(), holder, permits, capacity, sessionId,
-                        Math.min(remainingMillis, waitCapMillis));
+                grant = checked ? master.tryAcquirePermitsHolding(id.lockType(), id.key(), holder, permits, capacity,
+                        sessionId, waitMillis, heldLocks, checkDelayMillis)
+                        : master.tryAcquirePermits(id.lockType(), id.key(), holder, permits, capacity, sessionId,
+                        waitMillis);
+            } catch (CallNotServedException e) {
+                if (!checked) {
+                    throw e; // the master serves no semaphores
+                }
+                log.info("The lock master does not check deadlocks through semaphores (older than the method); "
+                        + "waits for permits are sent unchecked: {}", e.getMessage());
+                masterChecksDeadlocks = false;
+                continue; // nothing changed on the master
             } catch (AcquisitionRefusedException e) {
                 throw new IllegalArgumentException(e.getMessage(), e); // more permits than the capacity
-            } catch (IllegalArgumentException | CallNotServedException e) {
-                throw e; // refused before anything was granted
+            } catch (IllegalArgumentException | DeadlockException e) {
+                throw e; // refused, or withdrawn as a deadlock's victim, before anything was granted
             } catch (SessionExpiredException e) {
                 session.ended(sessionId, e.getMessage());
                 if (++sessionRenewals >= MAX_SESSION_RENEWALS) {

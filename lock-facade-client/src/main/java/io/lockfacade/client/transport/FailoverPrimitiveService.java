@@ -50,6 +50,22 @@ public final class FailoverPrimitiveService implements PrimitiveLockService {
     }
 
     @Override
+    public LockGrant tryReadLockInSessionHolding(String lockType, String key, String owner, String sessionId,
+                                                long waitMillis, String heldLocks, long deadlockCheckMillis) {
+        return lock(abandonedReads, new Acquisition(lockType, key, owner), waitMillis, (member, slice) ->
+                member.tryReadLockInSessionHolding(lockType, key, owner, sessionId, slice, heldLocks,
+                        deadlockCheckMillis), "tryReadLockInSessionHolding");
+    }
+
+    @Override
+    public LockGrant tryWriteLockInSessionHolding(String lockType, String key, String owner, String sessionId,
+                                                 long waitMillis, String heldLocks, long deadlockCheckMillis) {
+        return lock(abandonedWrites, new Acquisition(lockType, key, owner), waitMillis, (member, slice) ->
+                member.tryWriteLockInSessionHolding(lockType, key, owner, sessionId, slice, heldLocks,
+                        deadlockCheckMillis), "tryWriteLockInSessionHolding");
+    }
+
+    @Override
     public boolean unlockRead(String lockType, String key, String owner) {
         return calls.call(member -> member.unlockRead(lockType, key, owner), "unlockRead");
     }
@@ -65,6 +81,15 @@ public final class FailoverPrimitiveService implements PrimitiveLockService {
         return lock(abandonedPermits, new Acquisition(lockType, key, holder), waitMillis, (member, slice) ->
                 member.tryAcquirePermits(lockType, key, holder, permits, capacity, sessionId, slice),
                 "tryAcquirePermits");
+    }
+
+    @Override
+    public LockGrant tryAcquirePermitsHolding(String lockType, String key, String holder, int permits, int capacity,
+                                              String sessionId, long waitMillis, String heldLocks,
+                                              long deadlockCheckMillis) {
+        return lock(abandonedPermits, new Acquisition(lockType, key, holder), waitMillis, (member, slice) ->
+                member.tryAcquirePermitsHolding(lockType, key, holder, permits, capacity, sessionId, slice,
+                        heldLocks, deadlockCheckMillis), "tryAcquirePermitsHolding");
     }
 
     @Override

@@ -44,6 +44,20 @@ public final class RemotePrimitiveService implements PrimitiveLockService {
     }
 
     @Override
+    public LockGrant tryReadLockInSessionHolding(String lockType, String key, String owner, String sessionId,
+                                                long waitMillis, String heldLocks, long deadlockCheckMillis) {
+        return call(() -> delegate.tryReadLockInSessionHolding(lockType, key, owner, sessionId, waitMillis,
+                heldLocks, deadlockCheckMillis), "tryReadLockInSessionHolding", lockType + "/" + key);
+    }
+
+    @Override
+    public LockGrant tryWriteLockInSessionHolding(String lockType, String key, String owner, String sessionId,
+                                                 long waitMillis, String heldLocks, long deadlockCheckMillis) {
+        return call(() -> delegate.tryWriteLockInSessionHolding(lockType, key, owner, sessionId, waitMillis,
+                heldLocks, deadlockCheckMillis), "tryWriteLockInSessionHolding", lockType + "/" + key);
+    }
+
+    @Override
     public boolean unlockRead(String lockType, String key, String owner) {
         return call(() -> delegate.unlockRead(lockType, key, owner), "unlockRead", lockType + "/" + key);
     }
@@ -58,6 +72,14 @@ public final class RemotePrimitiveService implements PrimitiveLockService {
                                        String sessionId, long waitMillis) {
         return call(() -> delegate.tryAcquirePermits(lockType, key, holder, permits, capacity, sessionId, waitMillis),
                 "tryAcquirePermits", lockType + "/" + key);
+    }
+
+    @Override
+    public LockGrant tryAcquirePermitsHolding(String lockType, String key, String holder, int permits, int capacity,
+                                              String sessionId, long waitMillis, String heldLocks,
+                                              long deadlockCheckMillis) {
+        return call(() -> delegate.tryAcquirePermitsHolding(lockType, key, holder, permits, capacity, sessionId,
+                waitMillis, heldLocks, deadlockCheckMillis), "tryAcquirePermitsHolding", lockType + "/" + key);
     }
 
     @Override

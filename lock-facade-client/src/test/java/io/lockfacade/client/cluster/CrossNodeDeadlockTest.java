@@ -24,7 +24,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * Nodes in their own JVMs take locks in crossing orders on a real master over HTTP: node i holds key i and waits
  * for key i + 1, the last for key 0, each wait beginning once the previous one is parked on the master, so the
- * last node's wait closes the cycle. The master finds it from what the parked calls say their threads hold.
+ * last node's wait closes the cycle. The master finds it from what the parked calls say their threads hold; the
+ * same for two nodes crossing a read-write lock and a lock.
  */
 class CrossNodeDeadlockTest {
 
@@ -60,6 +61,34 @@ class CrossNodeDeadlockTest {
     @Test
     void threeNodesInARingMakeOneVictimTheClosingWaitAndTheOthersComplete() throws Exception {
         assertOneVictimClosingTheRing(3);
+    }
+
+    @Test
+    void twoNodesCrossingAReadWriteLockAndALockMakeTheClosingReadWaitTheOneVictim() throws Exception {
+        ChildJvm writer = NodeJvms.start("writer", DeadlockRingNode.class, master.serviceUri().toString(), "writer",
+                TYPE, "write:ledger", key(1), go(0).toString(), Long.toString(CHECK_DELAY_MILLIS));
+        nodes.add(writer);
+        writer.awaitLine(line -> line.startsWith("HOLDS"), PATIENCE);
+        ChildJvm reader = NodeJvms.start("reader", DeadlockRingNode.class, master.serviceUri().toString(), "reader",
+                TYPE, key(1), "read:ledger", go(1).toString(), Long.toString(CHECK_DELAY_MILLIS));
+        nodes.add(reader);
+        reader.awaitLine(line -> line.startsWith("HOLDS"), PATIENCE);
+        Files.createFile(go(0));
+        Await.until("the writer's call for " + key(1) + " parked on the master", () -> probe.hasWaiters(TYPE, key(1)));
+        Files.createFile(go(1));
+
+        String victim = reader.awaitLine(CrossNodeDeadlockTest::isEnd, PATIENCE);
+        assertTrue(victim.startsWith("END VICTIM "), victim);
+        String message = victim.substring(victim.indexOf("deadlock: "));
+        assertTrue(message.contains("waits for " + TYPE + "/ledger (read) held by writer:main#"), message);
+        // the read wait is the node's call for its shared read grant, named as that grant's owner
+        assertTrue(message.contains("waits for " + TYPE + "/" + key(1) + " held by reader:"), message);
+        assertTrue(message.contains("victim reader:"), message);
+        assertEquals("END COMPLETED", writer.awaitLine(CrossNodeDeadlockTest::isEnd, PATIENCE), "the writer");
+        for (ChildJvm node : nodes) {
+            node.awaitLine(line -> line.startsWith("RELEASED"), PATIENCE);
+        }
+        Await.until("every lock released", () -> probe.isLockTypeEmpty(TYPE));
     }
 
     private void assertOneVictimClosingTheRing(int size) throws Exception {

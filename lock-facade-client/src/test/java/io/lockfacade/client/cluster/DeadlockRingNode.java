@@ -11,18 +11,31 @@ import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.Lock;
 
 /**
  * A client node of a ring of nodes: it takes its own lock, prints {@code HOLDS}, waits for the file {@code go} to
  * exist, prints {@code WAITING} and waits for the next node's lock. It ends with {@code END COMPLETED} (it got that lock
  * too) or {@code END VICTIM <millis> <message>} (it was told {@link DeadlockException} after that many milliseconds),
  * releases what it holds and prints {@code RELEASED}. Arguments: master URL, node id, lock type, own key, next key,
- * go file, check delay in milliseconds.
+ * go file, check delay in milliseconds. A key {@code read:K} or {@code write:K} names that side of the read-write lock
+ * {@code K} instead of the lock {@code K}.
  */
 public final class DeadlockRingNode {
 
     private static final long LONG_WAIT_MILLIS = 60_000;
     private static final long GO_POLL_MILLIS = 5;
+
+    private static Lock named(DistributeLock locks, String type, String key) {
+        if (key.startsWith("read:")) {
+            return locks.asReadWriteLock(type, key.substring("read:".length())).readLock();
+        }
+        if (key.startsWith("write:")) {
+            return locks.asReadWriteLock(type, key.substring("write:".length())).writeLock();
+        }
+        return locks.asLock(type, key);
+    }
 
     public static void main(String[] args) throws Exception {
         String type = args[2];
@@ -33,7 +46,11 @@ public final class DeadlockRingNode {
                 MemoryLockServiceProxies.create(URI.create(args[0]), ClientTransportSettings.defaults()),
                 DistributeLockSettings.defaults().withNodeId(args[1])
                         .withDeadlockDetection(DeadlockDetection.after(Duration.ofMillis(Long.parseLong(args[6])))));
-        locks.lock(type, mine, LONG_WAIT_MILLIS);
+        Lock own = named(locks, type, mine);
+        Lock wanted = named(locks, type, next);
+        if (!own.tryLock(LONG_WAIT_MILLIS, TimeUnit.MILLISECONDS)) {
+            throw new IllegalStateException("could not take " + mine);
+        }
         System.out.println("HOLDS");
         long givenUp = System.nanoTime() + Duration.ofMillis(LONG_WAIT_MILLIS).toNanos();
         while (!Files.exists(go) && System.nanoTime() < givenUp) {
@@ -42,14 +59,16 @@ public final class DeadlockRingNode {
         System.out.println("WAITING");
         long started = System.nanoTime();
         try {
-            locks.lock(type, next, LONG_WAIT_MILLIS);
-            locks.unlock(type, next);
+            if (!wanted.tryLock(LONG_WAIT_MILLIS, TimeUnit.MILLISECONDS)) {
+                throw new IllegalStateException("could not take " + next);
+            }
+            wanted.unlock();
             System.out.println("END COMPLETED");
         } catch (DeadlockException e) {
             System.out.println("END VICTIM " + Duration.ofNanos(System.nanoTime() - started).toMillis() + " "
                     + e.getMessage());
         } finally {
-            locks.unlock(type, mine);
+            own.unlock();
             locks.close();
             System.out.println("RELEASED");
         }

@@ -31,7 +31,7 @@ class LocalArbiterTest {
     private final RemoteGrants grants = new RemoteGrants(RemoteMemoryLockService.of(master), Duration.ofSeconds(1));
     private final LocalArbiter arbiter = new LocalArbiter("node-a", grants,
             new NodeSession(grants, "node-a", TTL, TTL.dividedBy(3), clock::get), HandoffPolicy.bounded(1), true,
-            DeadlockDetection.DEFAULT, id -> { });
+            DeadlockDetection.DEFAULT, id -> { }, new HeldByThread(DeadlockDetection.DEFAULT));
 
     @AfterEach
     void close() {

@@ -6,12 +6,16 @@ import io.lockfacade.server.deadlock.GrantLookup;
 import io.lockfacade.server.deadlock.HoldingCall;
 import io.lockfacade.server.service.ParkedCall;
 import io.lockfacade.server.table.LockKey;
+import io.lockfacade.server.table.ReadWriteView;
+import io.lockfacade.server.table.SemaphoreView;
 
+import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.ScheduledExecutorService;
 
 /**
- * The leader's deadlock detection: the calls parked on it that name what their thread holds, watched by a
+ * The leader's deadlock detection: the calls parked on it that name what their thread holds (locks, read-write
+ * locks, semaphores), watched by a
  * {@link DeadlockDetector} over the replicated table's grants. A victim's call is failed by completing its answer
  * with the {@code DeadlockException}, which takes it out of its line as any other answer does (a grant racing with
  * it goes back through {@code releaseUndelivered}). Parked calls are not replicated: a new leader starts with an
@@ -51,6 +55,16 @@ final class GroupDeadlocks {
         @Override
         public String holderOf(LockKey lock) {
             return table.holder(lock);
+        }
+
+        @Override
+        public Optional<ReadWriteView> readWrite(LockKey lock) {
+            return table.readWrite(lock);
+        }
+
+        @Override
+        public Optional<SemaphoreView> semaphore(LockKey lock) {
+            return table.semaphore(lock);
         }
     }
 }

@@ -89,8 +89,9 @@ public final class GroupMemberLockService implements ParkingLockService, GroupEv
         this.waiters = new LeaderWaiters(this::askAgain, this::releaseUndelivered,
                 key -> table.holder(key) == null, member.stateMachine().lockEvents());
         this.tableWaiters = new TableWaiters(this::releaseUndelivered);
-        this.primitives = new GroupPrimitives(settings, log, executor, tableWaiters, this::releaseUndelivered);
         this.deadlocks = new GroupDeadlocks(table, executor);
+        this.primitives = new GroupPrimitives(settings, log, executor, tableWaiters, this::releaseUndelivered,
+                deadlocks);
         this.earlyReleases = new EarlyReleases(table, log, waiters::waitingFor);
         this.duties = new LeaderDuties(executor, table, log::submitNow, log::startTerm, member::isLeader,
                 member::isLeaderReady, log::isServing);

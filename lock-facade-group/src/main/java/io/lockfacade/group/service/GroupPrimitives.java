@@ -7,6 +7,8 @@ import io.lockfacade.api.NotLeaderException;
 import io.lockfacade.group.state.Command;
 import io.lockfacade.group.state.PrimitiveQuery;
 import io.lockfacade.group.state.Reply;
+import io.lockfacade.server.deadlock.HoldingCall;
+import io.lockfacade.server.deadlock.WaitTarget;
 import io.lockfacade.server.service.MasterSettings;
 import io.lockfacade.server.service.ParkedCall;
 import io.lockfacade.server.service.ParkingPrimitiveService;
@@ -31,7 +33,8 @@ import java.util.function.LongFunction;
  * table's line under a waiter id, so writer preference, permit order and election order are the table's; its caller
  * waits on the leader ({@link TableWaiters}) until an applied entry answers it or its (capped) wait ends, when a
  * withdrawal goes through the log. {@link #availablePermits} and {@link #leadershipEpoch} are linearizable reads.
- * The operator's actions ({@link PrimitiveOperations}) are commands too.
+ * The operator's actions ({@link PrimitiveOperations}) are commands too. A call that names what its thread holds is
+ * watched for deadlocks by the leader's {@link GroupDeadlocks} while it waits, as lock calls are.
  */
 final class GroupPrimitives implements ParkingPrimitiveService {
 
@@ -40,19 +43,24 @@ final class GroupPrimitives implements ParkingPrimitiveService {
         Command at(long waiterId, long now);
     }
 
+    private static final Consumer<ParkedCall> NOT_WATCHED = call -> { };
+
     private final MasterSettings settings;
     private final LeaderProposer log;
     private final ScheduledExecutorService timer;
     private final TableWaiters waiters;
     private final Consumer<Handout> releaseUndelivered;
+    private final GroupDeadlocks deadlocks;
 
     /**
      * @param timer              runs the ends of waits
      * @param waiters            the leader's calls that wait in the table's lines
      * @param releaseUndelivered gives back a grant whose caller has gone
+     * @param deadlocks          watches the waiting calls that name what their thread holds
      */
     GroupPrimitives(MasterSettings settings, LeaderProposer log, ScheduledExecutorService timer,
-                    TableWaiters waiters, Consumer<Handout> releaseUndelivered) {
+                    TableWaiters waiters, Consumer<Handout> releaseUndelivered, GroupDeadlocks deadlocks) {
+        this.deadlocks = deadlocks;
         this.settings = settings;
         this.log = log;
         this.timer = timer;
@@ -72,12 +80,48 @@ final class GroupPrimitives implements ParkingPrimitiveService {
         return lockAsync(Command.Kind.WRITE_LOCK, lockType, key, owner, sessionId, waitMillis);
     }
 
+    @Override
+    public CompletableFuture<Handout> tryReadLockHoldingAsync(String lockType, String key, String owner,
+                                                              String sessionId, long waitMillis, String heldLocks,
+                                                              long deadlockCheckMillis) {
+        return lockHoldingAsync(Command.Kind.READ_LOCK, WaitTarget.Kind.READ, lockType, key, owner, sessionId,
+                waitMillis, heldLocks, deadlockCheckMillis);
+    }
+
+    @Override
+    public CompletableFuture<Handout> tryWriteLockHoldingAsync(String lockType, String key, String owner,
+                                                               String sessionId, long waitMillis, String heldLocks,
+                                                               long deadlockCheckMillis) {
+        return lockHoldingAsync(Command.Kind.WRITE_LOCK, WaitTarget.Kind.WRITE, lockType, key, owner, sessionId,
+                waitMillis, heldLocks, deadlockCheckMillis);
+    }
+
     private CompletableFuture<Handout> lockAsync(Command.Kind kind, String lockType, String key, String owner,
                                                  String sessionId, long waitMillis) {
         LockKey lockKey = PrimitiveArguments.lock(lockType, key, owner, sessionId);
+        return lock(kind, lockKey, owner, sessionId, waitMillis, NOT_WATCHED);
+    }
+
+    private CompletableFuture<Handout> lockHoldingAsync(Command.Kind kind, WaitTarget.Kind side, String lockType,
+                                                        String key, String owner, String sessionId, long waitMillis,
+                                                        String heldLocks, long deadlockCheckMillis) {
+        LockKey lockKey = PrimitiveArguments.lock(lockType, key, owner, sessionId);
+        HoldingCall asked = HoldingCall.checked(new WaitTarget(side, lockKey, 1, owner), sessionId, heldLocks,
+                deadlockCheckMillis);
+        return lock(kind, lockKey, owner, sessionId, waitMillis, watching(owner, asked));
+    }
+
+    private CompletableFuture<Handout> lock(Command.Kind kind, LockKey lockKey, String owner, String sessionId,
+                                            long waitMillis, Consumer<ParkedCall> parking) {
         long wait = settings.waitFor(waitMillis);
         return acquire(lockKey, owner, sessionId, wait, Command.Kind.WITHDRAW_READ_WRITE,
-                (id, now) -> new Command(kind, now, lockType, key, owner, sessionId, 0, id));
+                (id, now) -> new Command(kind, now, lockKey.lockType(), lockKey.key(), owner, sessionId, 0, id),
+                parking);
+    }
+
+    /** @return the hook that watches a parked call of a thread that holds something; none for one that holds nothing */
+    private Consumer<ParkedCall> watching(String owner, HoldingCall asked) {
+        return asked.holdsNothing() ? NOT_WATCHED : call -> deadlocks.watch(call, owner, asked);
     }
 
     @Override
@@ -101,9 +145,26 @@ final class GroupPrimitives implements ParkingPrimitiveService {
                                                              int permits, int capacity, String sessionId,
                                                              long waitMillis) {
         LockKey lockKey = PrimitiveArguments.permits(lockType, key, holder, permits, capacity, sessionId);
+        return permits(lockKey, holder, permits, capacity, sessionId, waitMillis, NOT_WATCHED);
+    }
+
+    @Override
+    public CompletableFuture<Handout> tryAcquirePermitsHoldingAsync(String lockType, String key, String holder,
+                                                                    int permits, int capacity, String sessionId,
+                                                                    long waitMillis, String heldLocks,
+                                                                    long deadlockCheckMillis) {
+        LockKey lockKey = PrimitiveArguments.permits(lockType, key, holder, permits, capacity, sessionId);
+        HoldingCall asked = HoldingCall.checked(WaitTarget.permits(lockKey, permits, holder), sessionId, heldLocks,
+                deadlockCheckMillis);
+        return permits(lockKey, holder, permits, capacity, sessionId, waitMillis, watching(holder, asked));
+    }
+
+    private CompletableFuture<Handout> permits(LockKey lockKey, String holder, int permits, int capacity,
+                                               String sessionId, long waitMillis, Consumer<ParkedCall> parking) {
         long wait = settings.waitFor(waitMillis);
         return acquire(lockKey, holder, sessionId, wait, Command.Kind.WITHDRAW_PERMITS,
-                (id, now) -> Command.acquirePermits(now, lockType, key, holder, permits, capacity, sessionId, id));
+                (id, now) -> Command.acquirePermits(now, lockKey.lockType(), lockKey.key(), holder, permits,
+                        capacity, sessionId, id), parking);
     }
 
     @Override
@@ -128,7 +189,7 @@ final class GroupPrimitives implements ParkingPrimitiveService {
         long wait = settings.waitFor(waitMillis);
         return acquire(key, participant, sessionId, wait, Command.Kind.WITHDRAW_LEADERSHIP,
                 (id, now) -> new Command(Command.Kind.JOIN_LEADERSHIP, now, key.lockType(), name, participant,
-                        sessionId, 0, id));
+                        sessionId, 0, id), NOT_WATCHED);
     }
 
     @Override
@@ -181,15 +242,18 @@ final class GroupPrimitives implements ParkingPrimitiveService {
     /**
      * Proposes an acquisition. A call that may wait registers first (an answer may be applied before the proposer
      * hears back), ends with {@code null} when its wait is over, and then leaves the table's line through the log;
-     * a grant that reaches it afterwards is given back.
+     * a grant that reaches it afterwards is given back. {@code parking} hears of a call that may wait before it is
+     * proposed.
      */
     private CompletableFuture<Handout> acquire(LockKey key, String owner, String sessionId, long wait,
-                                               Command.Kind withdrawal, Acquisition acquisition) {
+                                               Command.Kind withdrawal, Acquisition acquisition,
+                                               Consumer<ParkedCall> parking) {
         log.requireLeader();
         long id = wait > 0 ? waiters.nextId() : 0;
         ParkedCall call = new ParkedCall(id, key, System.nanoTime(), new CompletableFuture<>());
         AtomicBoolean mayBeInLine = new AtomicBoolean(id != 0);
         if (id != 0) {
+            parking.accept(call);
             waiters.register(new Waiter(id, key, owner, 0, sessionId), call);
             var timeout = timer.schedule(() -> call.answer().complete(null), wait, TimeUnit.MILLISECONDS);
             call.answer().whenComplete((handout, failure) -> {

@@ -16,11 +16,13 @@ import io.lockfacade.server.table.Outcome.Renewed;
 import io.lockfacade.server.table.Outcome.SessionGone;
 import io.lockfacade.server.table.PrimitiveOutcome;
 import io.lockfacade.server.table.PrimitivesListing;
+import io.lockfacade.server.table.ReadWriteView;
 import io.lockfacade.server.table.SemaphoreView;
 import io.lockfacade.server.table.SessionOutcome;
 import io.lockfacade.server.table.TableSnapshot;
 
 import java.time.Duration;
+import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.TimeUnit;
 
@@ -238,6 +240,16 @@ public final class ReplicatedLockTable {
     public synchronized OptionalLong tokenHeldBy(LockKey key, String owner) {
         return machine.describe(key, nanos(clock)).filter(view -> view.owner().equals(owner))
                 .map(view -> OptionalLong.of(view.fencingToken())).orElse(OptionalLong.empty());
+    }
+
+    /** @return a consistent picture of the read-write lock as applied, empty if it has no state */
+    public Optional<ReadWriteView> readWrite(LockKey key) {
+        return machine.readWriteLocks().describe(key);
+    }
+
+    /** @return a consistent picture of the semaphore as applied, empty if it has no state */
+    public Optional<SemaphoreView> semaphore(LockKey key) {
+        return machine.semaphores().describe(key);
     }
 
     /** @return how many locks the table holds (live or waiting for expiry) */

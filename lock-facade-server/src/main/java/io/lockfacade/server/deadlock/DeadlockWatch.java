@@ -26,8 +26,9 @@ import java.util.function.LongSupplier;
  * a thread blocked in its call cannot release or hand off anything until the call returns, and a call counts only
  * while its answer is pending, so a claim never outlives the truth it states.
  *
- * <p>Claims are indexed by fencing token: the holders of a lock are the waiting threads that claim the token of the
- * lock's live grant, so a grant that expired or was removed meanwhile drops out by itself. Each wait is checked
+ * <p>Claims are indexed by fencing token: the threads a wait waits for are the waiting threads that claim the token
+ * of a live grant in its way (a mutex's holder, a read-write lock's writer or readers, a semaphore's indispensable
+ * holders: {@link Blockers}), so a grant that expired or was removed meanwhile drops out by itself. Each wait is checked
  * once it has waited its delay ({@link #checkDue}); the check searches from that wait only ({@link CycleSearch}),
  * confirms a cycle by a second read, and names its youngest wait as the victim. A wait that is still pending after
  * its check is checked again every {@link #RECHECK_NANOS}, which also takes the ended ones out: a parked call costs
@@ -47,7 +48,7 @@ public final class DeadlockWatch {
             (first, second) -> Long.compare(first.dueNanos - second.dueNanos, 0)); // wraps as nanoTime does
     private final GrantLookup grants;
     private final LongSupplier nanoClock;
-    private final WaitView<String, LockKey> view = new PendingClaims();
+    private final WaitView<String, WaitTarget> view = new PendingClaims();
     private long lastSequence;
 
     /**
@@ -64,18 +65,26 @@ public final class DeadlockWatch {
      *
      * @param waiterId the parked call's waiter id
      * @param owner    the victim thread
-     * @param lockType the type of the lock it waited for
+     * @param target   what it waited for
      * @param message  the cycle, beginning with {@code deadlock: }
      * @param answer   the parked call's answer
      */
-    public record Victim(long waiterId, String owner, String lockType, String message, CompletableFuture<?> answer) {
+    public record Victim(long waiterId, String owner, WaitTarget target, String message, CompletableFuture<?> answer) {
+
+        /** @return the type of the lock it waited for */
+        public String lockType() {
+            return target.lockType();
+        }
     }
 
     /** One watched call: what it waits for, the tokens it claims, its age, its next check and its answer. */
     private static final class WatchedWait {
         private final long waiterId;
         private final String owner;
+        /** What it waits for, kept as fields rather than a {@link WaitTarget} (a parked call's heap counts). */
+        private final WaitTarget.Kind kind;
         private final LockKey lock;
+        private final int permits;
         /** The first claimed token (a thread that waits while holding one lock is the common case). */
         private final long firstToken;
         /** The other claimed tokens, {@code null} if it claims only one. */
@@ -89,7 +98,9 @@ public final class DeadlockWatch {
                             CompletableFuture<?> answer) {
             this.waiterId = waiterId;
             this.owner = owner;
-            this.lock = call.lockKey();
+            this.kind = call.target().kind();
+            this.lock = call.target().lockKey();
+            this.permits = call.target().permits();
             long[] tokens = call.heldTokens();
             this.firstToken = tokens[0];
             this.moreTokens = tokens.length == 1 ? null : Arrays.copyOfRange(tokens, 1, tokens.length);
@@ -97,6 +108,10 @@ public final class DeadlockWatch {
             this.beganNanos = beganNanos;
             this.answer = answer;
             this.dueNanos = beganNanos + TimeUnit.MILLISECONDS.toNanos(call.checkDelayMillis());
+        }
+
+        private WaitTarget target() {
+            return new WaitTarget(kind, lock, permits, owner);
         }
 
         private boolean pending() {
@@ -146,11 +161,11 @@ public final class DeadlockWatch {
                 forget(check);
                 continue;
             }
-            Optional<WaitCycle<String, LockKey>> cycle = CycleSearch.through(view, check.owner);
+            Optional<WaitCycle<String, WaitTarget>> cycle = CycleSearch.through(view, check.owner);
             if (cycle.isPresent() && CycleSearch.isStillStanding(view, cycle.get())) {
                 WatchedWait victim = waitOfOwner.get(cycle.get().victim());
-                victims.add(new Victim(victim.waiterId, victim.owner, victim.lock.lockType(),
-                        cycle.get().describe(owner -> owner, LockKey::toString), victim.answer));
+                victims.add(new Victim(victim.waiterId, victim.owner, victim.target(),
+                        cycle.get().describe(owner -> owner, WaitTarget::toString), victim.answer));
                 forget(victim);
             }
             if (waitOfOwner.get(check.owner) == check) {
@@ -177,7 +192,7 @@ public final class DeadlockWatch {
         return waitOfOwner.values().stream().filter(WatchedWait::pending)
                 .sorted(Comparator.comparingLong(wait -> wait.sequence))
                 .map(wait -> new LiveWait(wait.owner, wait.lock.lockType(), wait.lock.key(),
-                        grants.holderOf(wait.lock), Arrays.stream(wait.claimedTokens()).boxed().toList(),
+                        Blockers.holderNames(wait.target(), grants), Arrays.stream(wait.claimedTokens()).boxed().toList(),
                         TimeUnit.NANOSECONDS.toMillis(now - wait.beganNanos)))
                 .toList();
     }
@@ -214,18 +229,22 @@ public final class DeadlockWatch {
     }
 
     /** The graph of pending calls, a claimed hold counted only while the lock's live grant carries its token. */
-    private final class PendingClaims implements WaitView<String, LockKey> {
+    private final class PendingClaims implements WaitView<String, WaitTarget> {
 
         @Override
-        public Wait<LockKey> waitOf(String owner) {
+        public Wait<WaitTarget> waitOf(String owner) {
             WatchedWait wait = waitOfOwner.get(owner);
-            return wait == null || !wait.pending() ? null : new Wait<>(wait.lock, wait.sequence, wait.beganNanos);
+            return wait == null || !wait.pending() ? null : new Wait<>(wait.target(), wait.sequence, wait.beganNanos);
         }
 
         @Override
-        public Collection<String> holdersOf(LockKey lock) {
-            OptionalLong token = grants.tokenOf(lock);
-            Object claimants = token.isEmpty() ? null : claimantsOfToken.get(token.getAsLong());
+        public Collection<String> holdersOf(WaitTarget target) {
+            return Blockers.of(target, grants, this::pendingClaimants);
+        }
+
+        /** @return the threads whose pending calls claim the token */
+        private List<String> pendingClaimants(long token) {
+            Object claimants = claimantsOfToken.get(token);
             if (claimants == null) {
                 return List.of();
             }

@@ -7,6 +7,7 @@ import io.lockfacade.server.table.Moment;
 import io.lockfacade.server.table.PrimitiveOutcome;
 
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Consumer;
 import java.util.function.Function;
 
 /**
@@ -46,8 +47,21 @@ final class LivePrimitives {
      */
     CompletableFuture<Handout> acquire(LockKey key, String sessionId, long waitMillis, Withdrawal withdraw,
                                        Acquisition acquisition) {
+        return acquire(key, sessionId, waitMillis, withdraw, acquisition, call -> { });
+    }
+
+    /**
+     * {@link #acquire(LockKey, String, long, Withdrawal, Acquisition)}, telling {@code parking} of the call before
+     * its transition if it may wait (as {@link LiveTable} does for locks); a call that does not stay parked has its
+     * answer cancelled.
+     */
+    CompletableFuture<Handout> acquire(LockKey key, String sessionId, long waitMillis, Withdrawal withdraw,
+                                       Acquisition acquisition, Consumer<ParkedCall> parking) {
         Moment now = table.clocks().now();
         ParkedCall call = waitMillis > 0 ? table.register(key, now) : null;
+        if (call != null) {
+            parking.accept(call);
+        }
         PrimitiveOutcome outcome;
         try {
             outcome = acquisition.apply(call == null ? 0 : call.waiterId(), now);
@@ -82,6 +96,20 @@ final class LivePrimitives {
         PrimitiveOutcome outcome = transition.apply(table.clocks().now());
         table.applier().apply(outcome.effects());
         return outcome instanceof PrimitiveOutcome.Released;
+    }
+
+    /**
+     * Fails a parked call with {@code failure} and withdraws it from its primitive's queue, as a call that gave up
+     * (a deadlock's victim).
+     *
+     * @return whether the call was still parked; if the table answered it first, that answer stands
+     */
+    boolean failParked(long waiterId, RuntimeException failure, Withdrawal withdraw) {
+        return table.failParked(waiterId, failure, call -> {
+            PrimitiveOutcome outcome = withdraw.withdraw(call.lockKey(), waiterId, table.clocks().now());
+            table.applier().apply(outcome.effects());
+            return outcome instanceof PrimitiveOutcome.Withdrawn;
+        });
     }
 
     /** @return the master's monotonic time now, for reads that need it */

@@ -25,6 +25,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 import java.util.function.LongConsumer;
+import java.util.function.Predicate;
 
 /**
  * The single master's lock table at work: the {@link LockMachine} driven by the master's clocks, its outcomes
@@ -141,8 +142,14 @@ public final class LiveTable {
      * @return whether the call was still parked; if the table answered it first, that answer stands
      */
     boolean failParked(long waiterId, RuntimeException failure) {
+        return failParked(waiterId, failure, call -> machine.withdraw(call.lockKey(), waiterId)
+                instanceof Outcome.Withdrawn);
+    }
+
+    /** {@link #failParked(long, RuntimeException)} of a call in another queue, which {@code withdraw} leaves. */
+    boolean failParked(long waiterId, RuntimeException failure, Predicate<ParkedCall> withdraw) {
         ParkedCall call = parked.get(waiterId);
-        if (call == null || !(machine.withdraw(call.lockKey(), waiterId) instanceof Outcome.Withdrawn)) {
+        if (call == null || !withdraw.test(call)) {
             return false;
         }
         parked.remove(waiterId);

@@ -1,6 +1,8 @@
 package io.lockfacade.server.service;
 
 import io.lockfacade.api.LockArguments;
+import io.lockfacade.server.deadlock.HoldingCall;
+import io.lockfacade.server.deadlock.WaitTarget;
 import io.lockfacade.server.table.AccessMode;
 import io.lockfacade.server.table.Handout;
 import io.lockfacade.server.table.Leaderships;
@@ -11,23 +13,29 @@ import io.lockfacade.server.table.SemaphoreView;
 import io.lockfacade.server.table.Semaphores;
 
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Consumer;
 
 /**
  * The single master's read-write locks, semaphores and leaderships ({@link ParkingPrimitiveService}): checks every
  * argument before anything changes, caps each call's wait as for locks, and runs the table's transitions through
- * {@link LivePrimitives}.
+ * {@link LivePrimitives}. A call that names what its thread holds is watched for deadlocks by {@link DeadlockVictims},
+ * as the master's lock calls are.
  */
 final class MasterPrimitives implements ParkingPrimitiveService {
 
+    private static final Consumer<ParkedCall> NOT_WATCHED = call -> { };
+
     private final MasterSettings settings;
+    private final DeadlockVictims deadlocks;
     private final LivePrimitives live;
     private final ReadWriteLocks readWriteLocks;
     private final Semaphores semaphores;
     private final Leaderships leaderships;
 
-    MasterPrimitives(MasterSettings settings, LiveTable table) {
+    MasterPrimitives(MasterSettings settings, LiveTable table, DeadlockVictims deadlocks) {
         LockMachine machine = table.machine();
         this.settings = settings;
+        this.deadlocks = deadlocks;
         this.live = new LivePrimitives(table);
         this.readWriteLocks = machine.readWriteLocks();
         this.semaphores = machine.semaphores();
@@ -46,12 +54,48 @@ final class MasterPrimitives implements ParkingPrimitiveService {
         return lockAsync(lockType, key, owner, sessionId, waitMillis, AccessMode.WRITE);
     }
 
+    @Override
+    public CompletableFuture<Handout> tryReadLockHoldingAsync(String lockType, String key, String owner,
+                                                              String sessionId, long waitMillis, String heldLocks,
+                                                              long deadlockCheckMillis) {
+        return lockHoldingAsync(lockType, key, owner, sessionId, waitMillis, AccessMode.READ, heldLocks,
+                deadlockCheckMillis);
+    }
+
+    @Override
+    public CompletableFuture<Handout> tryWriteLockHoldingAsync(String lockType, String key, String owner,
+                                                               String sessionId, long waitMillis, String heldLocks,
+                                                               long deadlockCheckMillis) {
+        return lockHoldingAsync(lockType, key, owner, sessionId, waitMillis, AccessMode.WRITE, heldLocks,
+                deadlockCheckMillis);
+    }
+
     private CompletableFuture<Handout> lockAsync(String lockType, String key, String owner, String sessionId,
                                                  long waitMillis, AccessMode mode) {
         LockKey lockKey = PrimitiveArguments.lock(lockType, key, owner, sessionId);
+        return lock(lockKey, owner, sessionId, waitMillis, mode, NOT_WATCHED);
+    }
+
+    private CompletableFuture<Handout> lockHoldingAsync(String lockType, String key, String owner, String sessionId,
+                                                        long waitMillis, AccessMode mode, String heldLocks,
+                                                        long deadlockCheckMillis) {
+        LockKey lockKey = PrimitiveArguments.lock(lockType, key, owner, sessionId);
+        WaitTarget target = new WaitTarget(mode == AccessMode.READ ? WaitTarget.Kind.READ : WaitTarget.Kind.WRITE,
+                lockKey, 1, owner);
+        HoldingCall asked = HoldingCall.checked(target, sessionId, heldLocks, deadlockCheckMillis);
+        return lock(lockKey, owner, sessionId, waitMillis, mode, watching(owner, asked));
+    }
+
+    private CompletableFuture<Handout> lock(LockKey lockKey, String owner, String sessionId, long waitMillis,
+                                            AccessMode mode, Consumer<ParkedCall> parking) {
         long wait = settings.waitFor(waitMillis);
         return live.acquire(lockKey, sessionId, wait, readWriteLocks::withdraw,
-                (waiterId, m) -> readWriteLocks.acquire(lockKey, owner, mode, sessionId, waiterId, m));
+                (waiterId, m) -> readWriteLocks.acquire(lockKey, owner, mode, sessionId, waiterId, m), parking);
+    }
+
+    /** @return the hook that watches a parked call of a thread that holds something; none for one that holds nothing */
+    private Consumer<ParkedCall> watching(String owner, HoldingCall asked) {
+        return asked.holdsNothing() ? NOT_WATCHED : deadlocks.watching(owner, asked);
     }
 
     @Override
@@ -75,9 +119,26 @@ final class MasterPrimitives implements ParkingPrimitiveService {
                                                              int permits, int capacity, String sessionId,
                                                              long waitMillis) {
         LockKey lockKey = PrimitiveArguments.permits(lockType, key, holder, permits, capacity, sessionId);
+        return permits(lockKey, holder, permits, capacity, sessionId, waitMillis, NOT_WATCHED);
+    }
+
+    @Override
+    public CompletableFuture<Handout> tryAcquirePermitsHoldingAsync(String lockType, String key, String holder,
+                                                                    int permits, int capacity, String sessionId,
+                                                                    long waitMillis, String heldLocks,
+                                                                    long deadlockCheckMillis) {
+        LockKey lockKey = PrimitiveArguments.permits(lockType, key, holder, permits, capacity, sessionId);
+        HoldingCall asked = HoldingCall.checked(WaitTarget.permits(lockKey, permits, holder), sessionId, heldLocks,
+                deadlockCheckMillis);
+        return permits(lockKey, holder, permits, capacity, sessionId, waitMillis, watching(holder, asked));
+    }
+
+    private CompletableFuture<Handout> permits(LockKey lockKey, String holder, int permits, int capacity,
+                                               String sessionId, long waitMillis, Consumer<ParkedCall> parking) {
         long wait = settings.waitFor(waitMillis);
         return live.acquire(lockKey, sessionId, wait, semaphores::withdraw,
-                (waiterId, m) -> semaphores.acquire(lockKey, holder, permits, capacity, sessionId, waiterId, m));
+                (waiterId, m) -> semaphores.acquire(lockKey, holder, permits, capacity, sessionId, waiterId, m),
+                parking);
     }
 
     @Override

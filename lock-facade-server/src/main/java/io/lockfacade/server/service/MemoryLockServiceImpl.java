@@ -68,7 +68,7 @@ public final class MemoryLockServiceImpl implements ParkingLockService, AutoClos
                 new GuardedLockEvents(events));
         this.sessions = new LiveSessions(table);
         this.deadlocks = new DeadlockVictims(table, waitTimer);
-        this.primitives = new MasterPrimitives(settings, table);
+        this.primitives = new MasterPrimitives(settings, table, deadlocks);
         this.reaper = new LeaseReaper(table.sweep(), clocks.nanos(), REAPER_MAX_IDLE);
         table.setDeadlineListener(reaper::deadlineScheduled);
         reaper.start();

@@ -27,6 +27,31 @@ public interface ParkingPrimitiveService extends PrimitiveLockService, Primitive
     CompletableFuture<Handout> tryAcquirePermitsAsync(String lockType, String key, String holder, int permits,
                                                       int capacity, String sessionId, long waitMillis);
 
+    /**
+     * {@link #tryReadLockInSessionHolding} without blocking. A service that does not detect deadlocks answers it as
+     * {@link #tryReadLockAsync}: this default.
+     */
+    default CompletableFuture<Handout> tryReadLockHoldingAsync(String lockType, String key, String owner,
+                                                               String sessionId, long waitMillis, String heldLocks,
+                                                               long deadlockCheckMillis) {
+        return tryReadLockAsync(lockType, key, owner, sessionId, waitMillis);
+    }
+
+    /** {@link #tryWriteLockInSessionHolding} without blocking, as {@link #tryReadLockHoldingAsync}. */
+    default CompletableFuture<Handout> tryWriteLockHoldingAsync(String lockType, String key, String owner,
+                                                                String sessionId, long waitMillis, String heldLocks,
+                                                                long deadlockCheckMillis) {
+        return tryWriteLockAsync(lockType, key, owner, sessionId, waitMillis);
+    }
+
+    /** {@link #tryAcquirePermitsHolding} without blocking, as {@link #tryReadLockHoldingAsync}. */
+    default CompletableFuture<Handout> tryAcquirePermitsHoldingAsync(String lockType, String key, String holder,
+                                                                     int permits, int capacity, String sessionId,
+                                                                     long waitMillis, String heldLocks,
+                                                                     long deadlockCheckMillis) {
+        return tryAcquirePermitsAsync(lockType, key, holder, permits, capacity, sessionId, waitMillis);
+    }
+
     /** {@link #joinLeadership} without blocking. */
     CompletableFuture<Handout> joinLeadershipAsync(String name, String participant, String sessionId,
                                                    long waitMillis);
@@ -48,6 +73,28 @@ public interface ParkingPrimitiveService extends PrimitiveLockService, Primitive
                                                           int capacity, String sessionId, long waitMillis) {
         return ParkingLockService.awaitGrant(
                 tryAcquirePermitsAsync(lockType, key, holder, permits, capacity, sessionId, waitMillis));
+    }
+
+    @Override
+    default LockGrant tryReadLockInSessionHolding(String lockType, String key, String owner, String sessionId,
+                                                  long waitMillis, String heldLocks, long deadlockCheckMillis) {
+        return ParkingLockService.awaitGrant(tryReadLockHoldingAsync(lockType, key, owner, sessionId, waitMillis,
+                heldLocks, deadlockCheckMillis));
+    }
+
+    @Override
+    default LockGrant tryWriteLockInSessionHolding(String lockType, String key, String owner, String sessionId,
+                                                   long waitMillis, String heldLocks, long deadlockCheckMillis) {
+        return ParkingLockService.awaitGrant(tryWriteLockHoldingAsync(lockType, key, owner, sessionId, waitMillis,
+                heldLocks, deadlockCheckMillis));
+    }
+
+    @Override
+    default LockGrant tryAcquirePermitsHolding(String lockType, String key, String holder, int permits, int capacity,
+                                               String sessionId, long waitMillis, String heldLocks,
+                                               long deadlockCheckMillis) {
+        return ParkingLockService.awaitGrant(tryAcquirePermitsHoldingAsync(lockType, key, holder, permits, capacity,
+                sessionId, waitMillis, heldLocks, deadlockCheckMillis));
     }
 
     @Override

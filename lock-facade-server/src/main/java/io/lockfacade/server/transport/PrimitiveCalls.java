@@ -23,7 +23,9 @@ final class PrimitiveCalls {
     /** @return whether the method is one of the primitives' calls that may wait */
     static boolean mayWait(RemoteMethod method) {
         return switch (method) {
-            case TRY_READ_LOCK_IN_SESSION, TRY_WRITE_LOCK_IN_SESSION, TRY_ACQUIRE_PERMITS, JOIN_LEADERSHIP -> true;
+            case TRY_READ_LOCK_IN_SESSION, TRY_WRITE_LOCK_IN_SESSION, TRY_ACQUIRE_PERMITS, JOIN_LEADERSHIP,
+                 TRY_READ_LOCK_IN_SESSION_HOLDING, TRY_WRITE_LOCK_IN_SESSION_HOLDING, TRY_ACQUIRE_PERMITS_HOLDING ->
+                    true;
             default -> false;
         };
     }
@@ -41,6 +43,13 @@ final class PrimitiveCalls {
                     call.string(2), call.string(3), call.number(4));
             case TRY_ACQUIRE_PERMITS -> primitives.tryAcquirePermitsAsync(call.string(0), call.string(1),
                     call.string(2), integer(call, 3), integer(call, 4), call.string(5), call.number(6));
+            case TRY_READ_LOCK_IN_SESSION_HOLDING -> primitives.tryReadLockHoldingAsync(call.string(0),
+                    call.string(1), call.string(2), call.string(3), call.number(4), call.string(5), call.number(6));
+            case TRY_WRITE_LOCK_IN_SESSION_HOLDING -> primitives.tryWriteLockHoldingAsync(call.string(0),
+                    call.string(1), call.string(2), call.string(3), call.number(4), call.string(5), call.number(6));
+            case TRY_ACQUIRE_PERMITS_HOLDING -> primitives.tryAcquirePermitsHoldingAsync(call.string(0),
+                    call.string(1), call.string(2), integer(call, 3), integer(call, 4), call.string(5),
+                    call.number(6), call.string(7), call.number(8));
             case JOIN_LEADERSHIP -> primitives.joinLeadershipAsync(call.string(0), call.string(1), call.string(2),
                     call.number(3));
             default -> throw new IllegalStateException(call.method().wireName() + " does not wait");

@@ -66,6 +66,22 @@ public enum RemoteMethod {
     TRY_WRITE_LOCK_IN_SESSION("tryWriteLockInSession", Parameter.string("lockType"), Parameter.string("key"),
             Parameter.string("owner"), Parameter.string("sessionId"), Parameter.number("waitMillis")),
 
+    /**
+     * {@code tryReadLockInSessionHolding(lockType, key, owner, sessionId, waitMillis, heldLocks,
+     * deadlockCheckMillis)}: may be parked, and is checked for a deadlock.
+     */
+    TRY_READ_LOCK_IN_SESSION_HOLDING("tryReadLockInSessionHolding", Parameter.string("lockType"),
+            Parameter.string("key"), Parameter.string("owner"), Parameter.string("sessionId"),
+            Parameter.number("waitMillis"), Parameter.string("heldLocks"), Parameter.number("deadlockCheckMillis")),
+
+    /**
+     * {@code tryWriteLockInSessionHolding(lockType, key, owner, sessionId, waitMillis, heldLocks,
+     * deadlockCheckMillis)}: may be parked, and is checked for a deadlock.
+     */
+    TRY_WRITE_LOCK_IN_SESSION_HOLDING("tryWriteLockInSessionHolding", Parameter.string("lockType"),
+            Parameter.string("key"), Parameter.string("owner"), Parameter.string("sessionId"),
+            Parameter.number("waitMillis"), Parameter.string("heldLocks"), Parameter.number("deadlockCheckMillis")),
+
     /** {@code unlockRead(lockType, key, owner)}. */
     UNLOCK_READ("unlockRead", Parameter.string("lockType"), Parameter.string("key"), Parameter.string("owner")),
 
@@ -76,6 +92,15 @@ public enum RemoteMethod {
     TRY_ACQUIRE_PERMITS("tryAcquirePermits", Parameter.string("lockType"), Parameter.string("key"),
             Parameter.string("holder"), Parameter.number("permits"), Parameter.number("capacity"),
             Parameter.string("sessionId"), Parameter.number("waitMillis")),
+
+    /**
+     * {@code tryAcquirePermitsHolding(lockType, key, holder, permits, capacity, sessionId, waitMillis, heldLocks,
+     * deadlockCheckMillis)}: may be parked, and is checked for a deadlock.
+     */
+    TRY_ACQUIRE_PERMITS_HOLDING("tryAcquirePermitsHolding", Parameter.string("lockType"), Parameter.string("key"),
+            Parameter.string("holder"), Parameter.number("permits"), Parameter.number("capacity"),
+            Parameter.string("sessionId"), Parameter.number("waitMillis"), Parameter.string("heldLocks"),
+            Parameter.number("deadlockCheckMillis")),
 
     /** {@code releasePermits(lockType, key, holder, keep)}. */
     RELEASE_PERMITS("releasePermits", Parameter.string("lockType"), Parameter.string("key"),

@@ -62,7 +62,9 @@ public enum CallOutcome {
         }
         return switch (method) {
             case TRY_LOCK, TRY_LOCK_IN_SESSION, TRY_LOCK_IN_SESSION_HOLDING, TRY_READ_LOCK_IN_SESSION,
-                 TRY_WRITE_LOCK_IN_SESSION, TRY_ACQUIRE_PERMITS, JOIN_LEADERSHIP -> result != null ? GRANTED : NOT_GRANTED;
+                 TRY_WRITE_LOCK_IN_SESSION, TRY_ACQUIRE_PERMITS, JOIN_LEADERSHIP, TRY_READ_LOCK_IN_SESSION_HOLDING,
+                 TRY_WRITE_LOCK_IN_SESSION_HOLDING, TRY_ACQUIRE_PERMITS_HOLDING ->
+                    result != null ? GRANTED : NOT_GRANTED;
             case UNLOCK, RENEW, CLOSE_SESSION, UNLOCK_READ, UNLOCK_WRITE, RELEASE_PERMITS, LEAVE_LEADERSHIP ->
                     Boolean.TRUE.equals(result) ? OK : REFUSED;
             case UNLOCK_EARLY -> result instanceof Long answer && answer == MemoryLockService.UNLOCK_NOT_HELD
