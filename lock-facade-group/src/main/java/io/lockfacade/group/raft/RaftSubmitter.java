@@ -8,6 +8,7 @@ import io.lockfacade.group.state.TypeQuery;
 
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ScheduledExecutorService;
 
 /**
  * Appends commands and reads to this member's Raft log in-process and turns the answer into an {@link Reply}.
@@ -21,15 +22,26 @@ public final class RaftSubmitter {
     private final GroupMember member;
     private final GroupCommit groupCommit;
 
-    /** @param member the member whose log receives the entries */
-    public RaftSubmitter(GroupMember member) {
+    /**
+     * @param member the member whose log receives the entries
+     * @param timer  ends the wait of a lingering proposal ({@link #submitLingering})
+     */
+    public RaftSubmitter(GroupMember member, ScheduledExecutorService timer) {
         this.member = member;
-        this.groupCommit = new GroupCommit(this::send);
+        this.groupCommit = new GroupCommit(this::send, timer);
     }
 
     /** @return the outcome of appending and applying {@code command}; fails as the class comment says */
     public CompletableFuture<Reply> submit(Command command) {
         return groupCommit.propose(List.of(command)).thenApply(outcomes -> outcomes.get(0));
+    }
+
+    /**
+     * {@link #submit(Command)} for a command that may wait a moment to share an entry with a later one (a release
+     * already answered early).
+     */
+    public CompletableFuture<Reply> submitLingering(Command command) {
+        return groupCommit.proposeLingering(command).thenApply(outcomes -> outcomes.get(0));
     }
 
     /**

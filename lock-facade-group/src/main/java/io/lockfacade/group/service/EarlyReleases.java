@@ -19,9 +19,10 @@ import java.util.function.ToIntFunction;
  * ({@link MemoryLockService#settleReleases}). A release is answered early only when the applied table shows the
  * owner holding the lock and no call waits for it (a waiter is handed the lock in the release's own entry, which
  * the durable unlock does): the leader then proposes a release of that grant, named by owner and fencing token,
- * and answers with the token as soon as the proposal is on its way to the log. The entry commits in the
- * background, one round later; if this leader fails first it may be lost, which is why the client keeps the
- * release and settles it.
+ * and answers with the token as soon as the proposal is on its way to the log. The proposal lingers a moment to
+ * share the next entry (the same client's next acquisition, typically), so a lock+unlock costs one durable round,
+ * not two; it commits in the background, and if this leader fails first it may be lost, which is why the client
+ * keeps the release and settles it.
  *
  * <p>Settling reads the applied table, which holds committed entries only: a named grant no longer held under its
  * token has ended durably, and one still held is released now, through the log, before the call returns.
@@ -55,7 +56,7 @@ final class EarlyReleases {
         if (token.isEmpty() || waitingFor.applyAsInt(key) > 0 || !log.isServing()) {
             return OptionalLong.empty();
         }
-        log.propose(now -> release(now, key, owner, token.getAsLong()));
+        log.proposeLingering(now -> release(now, key, owner, token.getAsLong()));
         return token;
     }
 

@@ -83,8 +83,8 @@ public final class GroupMemberLockService implements ParkingLockService, GroupEv
         this.member = member;
         this.settings = settings;
         this.table = member.stateMachine().table();
-        this.log = new LeaderProposer(member, COMMIT_TIMEOUT, TERM_START_WAIT);
         ScheduledThreadPoolExecutor executor = ParkedCallTimer.start(LEADER_THREAD);
+        this.log = new LeaderProposer(member, COMMIT_TIMEOUT, TERM_START_WAIT, executor);
         this.leaderThread = executor;
         this.waiters = new LeaderWaiters(this::askAgain, this::releaseUndelivered,
                 key -> table.holder(key) == null, member.stateMachine().lockEvents());

@@ -13,6 +13,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.LongFunction;
@@ -33,10 +34,12 @@ final class LeaderProposer {
     /**
      * @param commitTimeout longest a call waits for the gate and the log together
      * @param termStartWait longest a call waits at the gate of a leader whose term has not started
+     * @param timer         ends the short wait of a lingering proposal
      */
-    LeaderProposer(GroupMember member, Duration commitTimeout, Duration termStartWait) {
+    LeaderProposer(GroupMember member, Duration commitTimeout, Duration termStartWait,
+                   ScheduledExecutorService timer) {
         this.member = member;
-        this.submitter = new RaftSubmitter(member);
+        this.submitter = new RaftSubmitter(member, timer);
         this.commitTimeout = commitTimeout;
         this.termStartWait = termStartWait;
     }
@@ -99,6 +102,15 @@ final class LeaderProposer {
      */
     CompletableFuture<Reply> propose(LongFunction<Command> request) {
         return bounded(serving().thenCompose(ready -> submitter.submit(request.apply(System.currentTimeMillis()))));
+    }
+
+    /**
+     * {@link #propose} for a command that may wait a moment to share an entry with a later proposal (a release already
+     * answered early): it is appended with the next proposal, or alone after {@code GroupCommit.LINGER}.
+     */
+    CompletableFuture<Reply> proposeLingering(LongFunction<Command> request) {
+        return bounded(serving().thenCompose(ready -> submitter.submitLingering(
+                request.apply(System.currentTimeMillis()))));
     }
 
     /** @return a linearizable read of whether a lock type is empty */

@@ -4,9 +4,11 @@ import io.lockfacade.group.state.Command;
 import io.lockfacade.group.state.Reply;
 import org.junit.jupiter.api.Test;
 
+import java.lang.reflect.Proxy;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.stream.IntStream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -20,12 +22,26 @@ class GroupCommitTest {
     /** The entries appended, in order, each with the future the test completes. */
     private final List<byte[]> entries = new ArrayList<>();
     private final List<CompletableFuture<byte[]>> pending = new ArrayList<>();
+    /** The linger timer's tasks, run by the test when it wants. */
+    private final List<Runnable> timerTasks = new ArrayList<>();
+    private final ScheduledExecutorService timer = timerRunByTheTest();
     private final GroupCommit commit = new GroupCommit(entry -> {
         entries.add(entry);
         CompletableFuture<byte[]> applied = new CompletableFuture<>();
         pending.add(applied);
         return applied;
-    });
+    }, timer);
+
+    private ScheduledExecutorService timerRunByTheTest() {
+        return (ScheduledExecutorService) Proxy.newProxyInstance(getClass().getClassLoader(),
+                new Class<?>[] {ScheduledExecutorService.class}, (proxy, method, args) -> {
+                    if (!method.getName().equals("schedule")) {
+                        throw new UnsupportedOperationException(method.getName());
+                    }
+                    timerTasks.add((Runnable) args[0]);
+                    return null;
+                });
+    }
 
     @Test
     void aProposalWithNothingInFlightIsAppendedAtOnceAsItsOwnEntry() {
@@ -86,6 +102,43 @@ class GroupCommitTest {
         assertEquals(1, entries.size(), "nothing was left to append");
         commit.propose(List.of(unlock("c")));
         assertEquals(2, entries.size(), "with nothing in flight the next proposal goes at once");
+    }
+
+    @Test
+    void aLingeringProposalWaitsForTheNextProposalAndSharesItsEntry() {
+        CompletableFuture<List<Reply>> release = commit.proposeLingering(unlock("a"));
+        assertTrue(entries.isEmpty(), "it waits for company");
+
+        CompletableFuture<List<Reply>> next = commit.propose(List.of(unlock("b")));
+        assertEquals(List.of(unlock("a"), unlock("b")), CommandBatch.decode(entries.get(0)));
+        pending.get(0).complete(CommandBatch.encodeOutcomes(List.of(Reply.of(true), Reply.of(false))));
+        assertEquals(List.of(Reply.of(true)), release.join());
+        assertEquals(List.of(Reply.of(false)), next.join());
+        timerTasks.forEach(Runnable::run);
+        assertEquals(1, entries.size(), "the end of the wait finds nothing left to append");
+    }
+
+    @Test
+    void aLingeringProposalNobodyJoinsIsAppendedAloneWhenItsWaitEnds() {
+        CompletableFuture<List<Reply>> release = commit.proposeLingering(unlock("a"));
+        assertEquals(1, timerTasks.size());
+
+        timerTasks.get(0).run();
+        assertEquals(1, entries.size());
+        assertFalse(CommandBatch.isBatch(entries.get(0)));
+        pending.get(0).complete(Reply.of(true).encode());
+        assertEquals(List.of(Reply.of(true)), release.join());
+    }
+
+    @Test
+    void aLingeringProposalMadeWhileAnEntryIsInFlightGoesWithTheNextEntry() {
+        commit.propose(List.of(unlock("a")));
+        commit.proposeLingering(unlock("b"));
+        assertTrue(timerTasks.isEmpty(), "no wait of its own: the entry in flight sets the pace");
+
+        pending.get(0).complete(Reply.of(true).encode());
+        assertEquals(2, entries.size());
+        assertFalse(CommandBatch.isBatch(entries.get(1)), "the release alone, at once");
     }
 
     @Test
