@@ -52,6 +52,25 @@ public final class LocalWaits {
     }
 
     /**
+     * Takes the lock if that needs no wait and no thread waits before this one: {@code Lock.tryLock()} would take a
+     * fair read lock past a waiting writer, so the first try of a wait that may go on uses the timed form, which
+     * keeps the fair order.
+     */
+    private static boolean tryNowInTurn(Lock lock, boolean interruptible) throws InterruptedException {
+        if (interruptible) {
+            return lock.tryLock(0, TimeUnit.NANOSECONDS);
+        }
+        boolean interrupted = Thread.interrupted();
+        try {
+            return lock.tryLock(0, TimeUnit.NANOSECONDS);
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    /**
      * {@link #take}, checked for a deadlock by {@code waits} once it has lasted the check delay.
      *
      * @param waited what the wait waits for, as {@code waits} names it
@@ -62,6 +81,9 @@ public final class LocalWaits {
         long deadline = System.nanoTime() + timeoutNanos;
         boolean forever = timeoutNanos == ReadWriteBackend.FOREVER;
         return waits.await(waited, forever ? TimedAttempt.NO_CAP : timeoutNanos, cap -> {
+            if (cap == 0) {
+                return tryNowInTurn(lock, interruptible);
+            }
             if (forever) {
                 return take(lock, cap == TimedAttempt.NO_CAP ? ReadWriteBackend.FOREVER : cap, interruptible);
             }
