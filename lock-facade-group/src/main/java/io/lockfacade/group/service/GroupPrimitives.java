@@ -12,6 +12,7 @@ import io.lockfacade.server.service.ParkedCall;
 import io.lockfacade.server.service.ParkingPrimitiveService;
 import io.lockfacade.server.service.PrimitiveArguments;
 import io.lockfacade.server.service.PrimitiveOperations;
+import io.lockfacade.server.service.ReadWriteWatches;
 import io.lockfacade.server.table.Handout;
 import io.lockfacade.server.table.Leaderships;
 import io.lockfacade.server.table.LockKey;
@@ -45,6 +46,7 @@ final class GroupPrimitives implements ParkingPrimitiveService {
     private final ScheduledExecutorService timer;
     private final TableWaiters waiters;
     private final Consumer<Handout> releaseUndelivered;
+    private final ReadWriteWatches watches;
 
     /**
      * @param timer              runs the ends of waits
@@ -58,6 +60,7 @@ final class GroupPrimitives implements ParkingPrimitiveService {
         this.timer = timer;
         this.waiters = waiters;
         this.releaseUndelivered = releaseUndelivered;
+        this.watches = new ReadWriteWatches(timer, this::waiterStanding);
     }
 
     @Override
@@ -77,7 +80,24 @@ final class GroupPrimitives implements ParkingPrimitiveService {
         LockKey lockKey = PrimitiveArguments.lock(lockType, key, owner, sessionId);
         long wait = settings.waitFor(waitMillis);
         return acquire(lockKey, owner, sessionId, wait, Command.Kind.WITHDRAW_READ_WRITE,
-                (id, now) -> new Command(kind, now, lockType, key, owner, sessionId, 0, id));
+                (id, now) -> new Command(kind, now, lockType, key, owner, sessionId, 0, id),
+                () -> watches.callParked(lockKey));
+    }
+
+    @Override
+    public CompletableFuture<Integer> awaitReadWriteWaiterAsync(String lockType, String key, String owner,
+                                                                long waitMillis) {
+        LockKey lockKey = PrimitiveArguments.held(lockType, key, owner);
+        long wait = settings.waitFor(waitMillis);
+        log.requireLeader();
+        return watches.watch(lockKey, owner, wait);
+    }
+
+    /** @return where a holder stands, read through the log so that a deposed leader cannot answer */
+    private CompletableFuture<Integer> waiterStanding(LockKey key, String owner) {
+        return log.read(now -> new PrimitiveQuery(PrimitiveQuery.Kind.READ_WRITE_WAITER, now, key.lockType(),
+                key.key(), owner)).thenApply(reply -> (int) reply.value())
+                .exceptionallyCompose(failure -> CompletableFuture.failedFuture(Failures.unwrap(failure)));
     }
 
     @Override
@@ -91,9 +111,12 @@ final class GroupPrimitives implements ParkingPrimitiveService {
     }
 
     private boolean unlock(Command.Kind kind, String lockType, String key, String owner) {
-        LockKey.checked(lockType, key);
-        LockArguments.requireOwner(owner);
-        return log.commit(now -> new Command(kind, now, lockType, key, owner, null, 0, 0)).yes();
+        LockKey lockKey = PrimitiveArguments.held(lockType, key, owner);
+        boolean released = log.commit(now -> new Command(kind, now, lockType, key, owner, null, 0, 0)).yes();
+        if (released) {
+            watches.released(lockKey, owner);
+        }
+        return released;
     }
 
     @Override
@@ -103,7 +126,8 @@ final class GroupPrimitives implements ParkingPrimitiveService {
         LockKey lockKey = PrimitiveArguments.permits(lockType, key, holder, permits, capacity, sessionId);
         long wait = settings.waitFor(waitMillis);
         return acquire(lockKey, holder, sessionId, wait, Command.Kind.WITHDRAW_PERMITS,
-                (id, now) -> Command.acquirePermits(now, lockType, key, holder, permits, capacity, sessionId, id));
+                (id, now) -> Command.acquirePermits(now, lockType, key, holder, permits, capacity, sessionId, id),
+                () -> { });
     }
 
     @Override
@@ -128,7 +152,7 @@ final class GroupPrimitives implements ParkingPrimitiveService {
         long wait = settings.waitFor(waitMillis);
         return acquire(key, participant, sessionId, wait, Command.Kind.WITHDRAW_LEADERSHIP,
                 (id, now) -> new Command(Command.Kind.JOIN_LEADERSHIP, now, key.lockType(), name, participant,
-                        sessionId, 0, id));
+                        sessionId, 0, id), () -> { });
     }
 
     @Override
@@ -146,8 +170,11 @@ final class GroupPrimitives implements ParkingPrimitiveService {
 
     @Override
     public boolean forceReleaseReadWrite(String lockType, String key, long token) {
-        return operate(Command.Kind.FORCE_RELEASE_READ_WRITE, LockKey.checked(lockType, key), 0,
+        LockKey lockKey = LockKey.checked(lockType, key);
+        boolean released = operate(Command.Kind.FORCE_RELEASE_READ_WRITE, lockKey, 0,
                 PrimitiveOperations.requireToken("token", token));
+        watches.grantsEnded(lockKey);
+        return released;
     }
 
     @Override
@@ -182,9 +209,12 @@ final class GroupPrimitives implements ParkingPrimitiveService {
      * Proposes an acquisition. A call that may wait registers first (an answer may be applied before the proposer
      * hears back), ends with {@code null} when its wait is over, and then leaves the table's line through the log;
      * a grant that reaches it afterwards is given back.
+     *
+     * @param whenParked told when the call parked in the table's line
      */
     private CompletableFuture<Handout> acquire(LockKey key, String owner, String sessionId, long wait,
-                                               Command.Kind withdrawal, Acquisition acquisition) {
+                                               Command.Kind withdrawal, Acquisition acquisition,
+                                               Runnable whenParked) {
         log.requireLeader();
         long id = wait > 0 ? waiters.nextId() : 0;
         ParkedCall call = new ParkedCall(id, key, System.nanoTime(), new CompletableFuture<>());
@@ -206,6 +236,9 @@ final class GroupPrimitives implements ParkingPrimitiveService {
                 return;
             }
             mayBeInLine.set(reply.kind() == Reply.Kind.PARKED);
+            if (reply.kind() == Reply.Kind.PARKED) {
+                whenParked.run();
+            }
             settle(call, key, owner, sessionId, reply);
         });
         return call.answer();

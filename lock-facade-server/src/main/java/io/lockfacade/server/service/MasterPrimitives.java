@@ -6,6 +6,7 @@ import io.lockfacade.server.table.Handout;
 import io.lockfacade.server.table.Leaderships;
 import io.lockfacade.server.table.LockKey;
 import io.lockfacade.server.table.LockMachine;
+import io.lockfacade.server.table.PrimitiveOutcome;
 import io.lockfacade.server.table.ReadWriteLocks;
 import io.lockfacade.server.table.SemaphoreView;
 import io.lockfacade.server.table.Semaphores;
@@ -24,6 +25,7 @@ final class MasterPrimitives implements ParkingPrimitiveService {
     private final ReadWriteLocks readWriteLocks;
     private final Semaphores semaphores;
     private final Leaderships leaderships;
+    private final ReadWriteWatches watches;
 
     MasterPrimitives(MasterSettings settings, LiveTable table) {
         LockMachine machine = table.machine();
@@ -32,6 +34,8 @@ final class MasterPrimitives implements ParkingPrimitiveService {
         this.readWriteLocks = machine.readWriteLocks();
         this.semaphores = machine.semaphores();
         this.leaderships = machine.leaderships();
+        this.watches = new ReadWriteWatches(table.waitTimer(), (lockKey, owner) ->
+                CompletableFuture.completedFuture(readWriteLocks.waiterStanding(lockKey, owner)));
     }
 
     @Override
@@ -50,8 +54,20 @@ final class MasterPrimitives implements ParkingPrimitiveService {
                                                  long waitMillis, AccessMode mode) {
         LockKey lockKey = PrimitiveArguments.lock(lockType, key, owner, sessionId);
         long wait = settings.waitFor(waitMillis);
-        return live.acquire(lockKey, sessionId, wait, readWriteLocks::withdraw,
-                (waiterId, m) -> readWriteLocks.acquire(lockKey, owner, mode, sessionId, waiterId, m));
+        return live.acquire(lockKey, sessionId, wait, readWriteLocks::withdraw, (waiterId, m) -> {
+            PrimitiveOutcome outcome = readWriteLocks.acquire(lockKey, owner, mode, sessionId, waiterId, m);
+            if (outcome instanceof PrimitiveOutcome.Parked) {
+                watches.callParked(lockKey);
+            }
+            return outcome;
+        });
+    }
+
+    @Override
+    public CompletableFuture<Integer> awaitReadWriteWaiterAsync(String lockType, String key, String owner,
+                                                                long waitMillis) {
+        LockKey lockKey = PrimitiveArguments.held(lockType, key, owner);
+        return watches.watch(lockKey, owner, settings.waitFor(waitMillis));
     }
 
     @Override
@@ -65,9 +81,12 @@ final class MasterPrimitives implements ParkingPrimitiveService {
     }
 
     private boolean unlock(String lockType, String key, String owner, AccessMode mode) {
-        LockKey lockKey = LockKey.checked(lockType, key);
-        LockArguments.requireOwner(owner);
-        return live.release(m -> readWriteLocks.release(lockKey, owner, mode, m));
+        LockKey lockKey = PrimitiveArguments.held(lockType, key, owner);
+        boolean released = live.release(m -> readWriteLocks.release(lockKey, owner, mode, m));
+        if (released) {
+            watches.released(lockKey, owner);
+        }
+        return released;
     }
 
     @Override
@@ -116,7 +135,9 @@ final class MasterPrimitives implements ParkingPrimitiveService {
     public boolean forceReleaseReadWrite(String lockType, String key, long token) {
         LockKey lockKey = LockKey.checked(lockType, key);
         long expected = PrimitiveOperations.requireToken("token", token);
-        return live.release(m -> readWriteLocks.forceRelease(lockKey, expected, m));
+        boolean released = live.release(m -> readWriteLocks.forceRelease(lockKey, expected, m));
+        watches.grantsEnded(lockKey);
+        return released;
     }
 
     @Override
