@@ -29,8 +29,9 @@ import java.util.concurrent.TimeUnit;
  * <p><b>Other nodes are not starved.</b> Each current grant is watched ({@link GrantWatches}): a call parked on the
  * master that answers as soon as any call queues behind the lock. From then on the grant admits no new local reader
  * and is released as soon as its current users finish, so a writer of another node waits for the longest current
- * local hold plus a round trip; a contended write grant still passes to queued local writers, at most
- * {@code maxLocalHandoffs} times, as the mutex does. Later local users ask the master and queue behind the waiter.
+ * local hold plus a round trip; a contended write grant still passes to the node's queued local writers and
+ * readers, at most {@code maxLocalHandoffs} of them, as the mutex's grant does. Later local users ask the master
+ * and queue behind the waiter.
  * A grant kept while no call waits is released when the node's last local user of the lock leaves.
  *
  * <p><b>Faults.</b> Grants live under the node's session: when it is lost, every read and write hold under it is
@@ -60,7 +61,7 @@ final class DistributedReadWriteLocks implements ReadWriteBackend, AutoCloseable
         this.fair = fair;
         this.releases = new GrantReleases(nodeId, remote);
         this.watches = new GrantWatches(nodeId, remote);
-        this.sharedReads = new SharedReads(nodeId, remote, session, releases, watches);
+        this.sharedReads = new SharedReads(nodeId, remote, session, releases, watches, maxLocalHandoffs);
     }
 
     /**

@@ -14,7 +14,7 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
  * <ul>
  *   <li>the <em>current</em> {@link NodeGrant}, read or write, which local users come under without a remote call
  *       while it admits them, and retired read grants still serving their readers;</li>
- *   <li>whether a local writer holds the current write grant, and how many local writers it was handed to since
+ *   <li>whether a local writer holds the current write grant, and how many local users it was handed to since
  *       the master said a call waits behind it;</li>
  *   <li>each reading thread's {@link ReaderHold}.</li>
  * </ul>
@@ -77,8 +77,18 @@ final class ReadWriteEntry {
         readers.remove(thread);
     }
 
-    /** Called by a thread holding the local read lock and not the local write lock, so no local writer is in. */
-    synchronized JoinStep joinShared() {
+    /**
+     * Called by a thread holding the local read lock and not the local write lock, so no local writer is in. A
+     * contended write grant still admits local readers, each counted as a hand-off, within {@code maxHandoffs}:
+     * the node drains its local queue under it, as it does for local writers.
+     */
+    synchronized JoinStep joinShared(int maxHandoffs) {
+        if (current != null && current.mode() == ReadWriteMode.WRITE && current.isContended()
+                && !current.hold().isLost() && contendedHandoffs < maxHandoffs) {
+            contendedHandoffs++;
+            current.join();
+            return new Joined(current);
+        }
         if (current != null && !current.admits()) {
             NodeGrant retired = current;
             current = null;
@@ -153,7 +163,7 @@ final class ReadWriteEntry {
     /**
      * Called by the holder of the local write lock (so no local reader is under the current grant): the current
      * write grant is handed to it if it admits users, or, contended, while fewer than {@code maxHandoffs} local
-     * writers had it since; any other current grant is to be released before the writer asks the master.
+     * users had it since; any other current grant is to be released before the writer asks the master.
      */
     synchronized WriteStep takeForWriter(int maxHandoffs) {
         NodeGrant grant = current;

@@ -18,15 +18,17 @@ final class SharedReads {
     private final NodeSession session;
     private final GrantReleases releases;
     private final GrantWatches watches;
+    private final int maxHandoffs;
     private final AtomicLong readOwners = new AtomicLong();
 
     SharedReads(String nodeId, RemoteReadWriteGrants remote, NodeSession session, GrantReleases releases,
-                GrantWatches watches) {
+                GrantWatches watches, int maxHandoffs) {
         this.nodeId = nodeId;
         this.remote = remote;
         this.session = session;
         this.releases = releases;
         this.watches = watches;
+        this.maxHandoffs = maxHandoffs;
     }
 
     /**
@@ -37,7 +39,7 @@ final class SharedReads {
     NodeGrant join(LockId id, ReadWriteEntry entry, Deadline deadline, boolean interruptible)
             throws InterruptedException {
         while (true) {
-            ReadWriteEntry.JoinStep step = entry.joinShared();
+            ReadWriteEntry.JoinStep step = entry.joinShared(maxHandoffs);
             if (step instanceof ReadWriteEntry.Joined joined) {
                 return joined.grant();
             }

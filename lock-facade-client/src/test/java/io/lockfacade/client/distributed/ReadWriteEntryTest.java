@@ -28,8 +28,8 @@ class ReadWriteEntryTest {
         NodeGrant write = entry.wroteFresh(hold("node-a:w#1", 5));
         assertNull(entry.finalWriteUnlock(false, BOUND, true), "kept while nobody waits");
 
-        ReadWriteEntry.Joined first = assertInstanceOf(ReadWriteEntry.Joined.class, entry.joinShared());
-        ReadWriteEntry.Joined second = assertInstanceOf(ReadWriteEntry.Joined.class, entry.joinShared());
+        ReadWriteEntry.Joined first = assertInstanceOf(ReadWriteEntry.Joined.class, entry.joinShared(BOUND));
+        ReadWriteEntry.Joined second = assertInstanceOf(ReadWriteEntry.Joined.class, entry.joinShared(BOUND));
         assertSame(write, first.grant());
         assertSame(write, second.grant());
         assertNull(entry.leaveShared(write));
@@ -43,12 +43,12 @@ class ReadWriteEntryTest {
     @Test
     void aContendedReadGrantAdmitsNoNewReaderAndGoesWithItsLastReader() {
         NodeGrant read = fetchedRead();
-        assertInstanceOf(ReadWriteEntry.Joined.class, entry.joinShared());
+        assertInstanceOf(ReadWriteEntry.Joined.class, entry.joinShared(BOUND));
 
         assertNull(entry.contended(read), "two local readers still use it");
-        ReadWriteEntry.Fetch fetch = assertInstanceOf(ReadWriteEntry.Fetch.class, entry.joinShared());
+        ReadWriteEntry.Fetch fetch = assertInstanceOf(ReadWriteEntry.Fetch.class, entry.joinShared(BOUND));
         assertNull(fetch.releaseFirst(), "its readers release it, not the newcomer");
-        assertInstanceOf(ReadWriteEntry.AwaitFetch.class, entry.joinShared(), "one local reader fetches at a time");
+        assertInstanceOf(ReadWriteEntry.AwaitFetch.class, entry.joinShared(BOUND), "one local reader fetches at a time");
         assertNull(entry.leaveShared(read));
         assertSame(read, entry.leaveShared(read), "its last reader releases it");
         assertTrue(read.isReleased());
@@ -61,7 +61,7 @@ class ReadWriteEntryTest {
 
         assertSame(write, entry.contended(write));
         assertFalse(entry.isWatched(write));
-        assertInstanceOf(ReadWriteEntry.Fetch.class, entry.joinShared(), "the next reader asks the master");
+        assertInstanceOf(ReadWriteEntry.Fetch.class, entry.joinShared(BOUND), "the next reader asks the master");
     }
 
     @Test
@@ -74,6 +74,20 @@ class ReadWriteEntryTest {
         }
         assertSame(write, entry.finalWriteUnlock(true, BOUND, true), "the bound is reached: it goes back");
         assertNull(entry.takeForWriter(BOUND).use());
+    }
+
+    @Test
+    void aContendedWriteGrantAdmitsQueuedLocalReadersWithinTheSameBound() {
+        NodeGrant write = entry.wroteFresh(hold("node-a:w#1", 5));
+        entry.contended(write);
+        assertNull(entry.finalWriteUnlock(true, BOUND, true), "local threads queue");
+
+        for (int handoff = 0; handoff < BOUND; handoff++) {
+            assertSame(write, assertInstanceOf(ReadWriteEntry.Joined.class, entry.joinShared(BOUND)).grant());
+        }
+        assertInstanceOf(ReadWriteEntry.Fetch.class, entry.joinShared(BOUND), "the bound is reached");
+        assertNull(entry.leaveShared(write));
+        assertSame(write, entry.leaveShared(write), "its last local reader gives it back");
     }
 
     @Test
@@ -122,7 +136,7 @@ class ReadWriteEntryTest {
     }
 
     private NodeGrant fetchedRead() {
-        ReadWriteEntry.Fetch fetch = assertInstanceOf(ReadWriteEntry.Fetch.class, entry.joinShared());
+        ReadWriteEntry.Fetch fetch = assertInstanceOf(ReadWriteEntry.Fetch.class, entry.joinShared(BOUND));
         assertNull(fetch.releaseFirst());
         return entry.fetched(hold("node-a:readers#1", 3));
     }
