@@ -16,6 +16,15 @@ package io.lockfacade.api;
  */
 public interface PrimitiveLockService {
 
+    /** {@link #awaitReadWriteWaiter}: a call waits for the lock. */
+    int READ_WRITE_WAITING = 1;
+
+    /** {@link #awaitReadWriteWaiter}: no call waited for the lock when the wait ended. */
+    int READ_WRITE_QUIET = 0;
+
+    /** {@link #awaitReadWriteWaiter}: the owner holds neither mode of the lock. */
+    int READ_WRITE_NOT_HELD = -1;
+
     /**
      * Grants the read lock to {@code owner}, shared with every other reader. Once a writer waits, new readers queue
      * behind it (no writer starvation). An owner that holds the write lock may take the read lock too (downgrade:
@@ -78,6 +87,19 @@ public interface PrimitiveLockService {
      * @return {@code true} if released; {@code false} (nothing changes) if {@code owner} does not hold it
      */
     boolean unlockWrite(String lockType, String key, String owner);
+
+    /**
+     * Waits until a call of any owner waits for the read-write lock {@code owner} holds: what a holder that shares
+     * its grant among many local users needs to know, so that it stops admitting them and gives the lock up once
+     * they finish, without asking the master per use. Changes nothing. A call that parks behind the lock answers
+     * every such wait at once; so does the release of {@code owner}'s last grant of the lock.
+     *
+     * @return {@link #READ_WRITE_WAITING} if a call waits for the lock, {@link #READ_WRITE_QUIET} if none waited
+     *         when the (capped) wait ended, {@link #READ_WRITE_NOT_HELD} if {@code owner} holds neither mode of it
+     *         (released, never granted, or ended with its session or by an operator)
+     * @throws IllegalArgumentException if an argument is outside {@link LockLimits}
+     */
+    int awaitReadWriteWaiter(String lockType, String key, String owner, long waitMillis);
 
     /**
      * Grants {@code permits} of the semaphore to {@code holder}. Waiting calls are served in order: a call for

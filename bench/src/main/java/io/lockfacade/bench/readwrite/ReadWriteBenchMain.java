@@ -20,7 +20,8 @@ import java.util.regex.Pattern;
  * <ol>
  *   <li>the read-mostly workload (95 % reads, short holds) on two node JVMs of 16 threads, under the read-write lock
  *       and under the mutex, in alternating rounds so that both share the machine's ups and downs: ops/s ratio;</li>
- *   <li>the same workload on one node: remote read-lock calls per read acquisition;</li>
+ *   <li>the same workload on one node: remote read-write calls (acquisitions of both modes, releases, watches) per
+ *       read acquisition;</li>
  *   <li>a node of 16 threads reading back to back with a known hold, and a writer on another node arriving every
  *       50 to 150 ms: its longest wait over the read hold.</li>
  * </ol>

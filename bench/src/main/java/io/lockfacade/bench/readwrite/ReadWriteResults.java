@@ -14,7 +14,7 @@ final class ReadWriteResults {
 
     /** Read-write ops/s over the mutex's on the same workload, at least. */
     static final double THROUGHPUT_TARGET = 5.0;
-    /** Remote read-lock calls per read acquisition with one node, at most. */
+    /** Remote read-write calls (acquisitions, releases, watches) per read acquisition with one node, at most. */
     static final double CALLS_PER_READ_TARGET = 0.05;
     /** A writer's longest wait over the longest read hold, at most. */
     static final double WRITER_WAIT_TARGET = 2.0;
@@ -87,7 +87,7 @@ final class ReadWriteResults {
                 | read-mostly (95 %% reads), 2 JVMs × %d threads: read-write ops/s | %.0f | - | - |
                 | same workload under the mutex: ops/s | %.0f | - | - |
                 | read-write over mutex | %.2f | ≥ %.1f | %s |
-                | one node: remote read-lock calls per read acquisition (%d calls, %d reads) | %.4f | ≤ %.2f | %s |
+                | one node: remote read-write calls (acquisitions, releases, watches) per read acquisition (%d calls, %d reads) | %.4f | ≤ %.2f | %s |
                 | writer behind a stream of readers on another node: %d waits, median %d µs, p90 %d µs; longest over the read hold | %.2f | ≤ %.1f | %s |
                 """, at, settings.name(), settings.rounds(), settings.seconds(), settings.threads(),
                 settings.shortHoldMicros(), settings.readHoldMillis(), load, settings.threads(), rwOpsPerSecond,

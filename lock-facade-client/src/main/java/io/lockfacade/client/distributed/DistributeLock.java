@@ -242,8 +242,9 @@ public class DistributeLock implements LockFacade, LeasedLocks, AutoCloseable {
     }
 
     /**
-     * {@inheritDoc} Arbitrated on this node first: the node's readers share one remote read grant, its writers
-     * pass one remote write grant among themselves; see {@link DistributedReadWriteLocks}.
+     * {@inheritDoc} Arbitrated on this node first: the node's threads share one remote grant, read or write (its
+     * readers read under its write grant while no local writer holds it), kept until a call of another node waits
+     * behind it; see {@link DistributedReadWriteLocks}.
      */
     @Override
     public ReadWriteLock asReadWriteLock(String lockType, String key) {

@@ -13,27 +13,27 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 /**
- * The read-write locks of a {@code DistributeLock}, arbitrated on the node first ({@link ReadWriteEntry}).
+ * The read-write locks of a {@code DistributeLock}, arbitrated on the node first ({@link ReadWriteEntry}): the node
+ * holds at most one current remote grant per lock ({@link NodeGrant}), which its threads share.
  *
- * <p><b>Readers.</b> The node's reader threads of one lock share one remote read grant: the first asks the master
- * (owner {@code nodeId:readers#n}), the others join it without a remote call and carry its fencing token. The
- * grant is released when the node's last local user of the lock leaves, or when a local writer comes.
+ * <p><b>Readers.</b> A local reader comes under the node's current grant without a remote call and carries its
+ * fencing token: a read grant (the first reader asks the master, owner {@code nodeId:readers#n}), or the node's
+ * write grant while no local writer holds it (the node is then the lock's only holder; the local lock keeps its
+ * readers and writers apart), so a local write does not cost the node a new read grant.
  *
- * <p><b>Writers of other nodes are not starved.</b> A reader that joins a shared grant older than the probe
- * interval starts one background check ({@link ReadGrantChecks}): a second read grant asked without waiting. The
- * master queues first come, first served and refuses a read while a writer waits, so: granted means no writer
- * waits, and new readers move to the fresh grant (the old one goes once its readers finish); refused means a writer
- * waits or holds, and the node stops admitting readers under its grant, which is released as soon as its current
- * readers finish; later readers ask the master and queue behind the writer. A check costs at most two calls per
- * probe interval per busy lock, whatever the number of reads, and a waiting writer gets the lock within the probe
- * interval plus the longest current read hold.
+ * <p><b>Writers.</b> A local writer excludes the node's readers locally, releases the node's current read grant
+ * and asks for the write lock (owner {@code nodeId:threadName#threadId}); on its final unlock the node keeps the
+ * write grant for its next local writers and readers. A writer may take the read lock (its own read grant, asked
+ * under the writer's owner) and then release the write lock: a downgrade. A reader asking for the write lock is
+ * refused at once ({@link io.lockfacade.api.AcquisitionRefusedException}).
  *
- * <p><b>Writers.</b> A local writer excludes the node's readers locally, releases the node's idle shared grant and
- * asks for the write lock (owner {@code nodeId:threadName#threadId}); on its final unlock the grant passes to the
- * next local writer without a remote call, at most {@code maxLocalHandoffs} times in a row, as the mutex does.
- * A writer may take the read lock (its own read grant, asked under the writer's owner) and then release the write
- * lock: a downgrade. A reader asking for the write lock is refused at once
- * ({@link io.lockfacade.api.AcquisitionRefusedException}).
+ * <p><b>Other nodes are not starved.</b> Each current grant is watched ({@link GrantWatches}): a call parked on the
+ * master that answers as soon as any call queues behind the lock. From then on the grant admits no new local reader
+ * and is released as soon as its current users finish, so a writer of another node waits for the longest current
+ * local hold plus a round trip; a contended write grant still passes to the node's queued local writers and
+ * readers, at most {@code maxLocalHandoffs} of them, as the mutex's grant does. Later local users ask the master
+ * and queue behind the waiter.
+ * A grant kept while no call waits is released when the node's last local user of the lock leaves.
  *
  * <p><b>Faults.</b> Grants live under the node's session: when it is lost, every read and write hold under it is
  * lost ({@link #isLost}); its holders' unlocks release locally and throw {@link LockLostException}. A release the
@@ -42,29 +42,27 @@ import java.util.function.Consumer;
  */
 final class DistributedReadWriteLocks implements ReadWriteBackend, AutoCloseable {
 
-    /** Default age of a shared read grant after which a joining reader checks for writers waiting elsewhere. */
-    static final long DEFAULT_PROBE_AFTER_MILLIS = 10;
-
     private final String nodeId;
     private final RemoteReadWriteGrants remote;
     private final NodeSession session;
     private final int maxLocalHandoffs;
     private final boolean fair;
     private final ConcurrentHashMap<LockId, ReadWriteEntry> entries = new ConcurrentHashMap<>();
-    private final ReadGrantChecks checks;
+    private final GrantReleases releases;
+    private final GrantWatches watches;
     private final SharedReads sharedReads;
     private volatile boolean closed;
 
     DistributedReadWriteLocks(String nodeId, RemoteReadWriteGrants remote, NodeSession session,
-                              int maxLocalHandoffs, boolean fair, long probeAfterMillis) {
+                              int maxLocalHandoffs, boolean fair) {
         this.nodeId = nodeId;
         this.remote = remote;
         this.session = session;
         this.maxLocalHandoffs = maxLocalHandoffs;
         this.fair = fair;
-        this.checks = new ReadGrantChecks(nodeId, remote);
-        this.sharedReads = new SharedReads(nodeId, remote, session, checks,
-                TimeUnit.MILLISECONDS.toNanos(probeAfterMillis));
+        this.releases = new GrantReleases(nodeId, remote);
+        this.watches = new GrantWatches(nodeId, remote);
+        this.sharedReads = new SharedReads(nodeId, remote, session, releases, watches, maxLocalHandoffs);
     }
 
     /**
@@ -76,7 +74,7 @@ final class DistributedReadWriteLocks implements ReadWriteBackend, AutoCloseable
                                         Consumer<String> victims) {
         return new DistributedReadWriteLocks(settings.nodeId(), new RemoteReadWriteGrants(primitives,
                 grants.master(), settings.remoteWaitCap(), heldByThread, victims), session, settings.maxLocalHandoffs(),
-                settings.fairLocalLock(), DEFAULT_PROBE_AFTER_MILLIS);
+                settings.fairLocalLock());
     }
 
     @Override
@@ -144,11 +142,12 @@ final class DistributedReadWriteLocks implements ReadWriteBackend, AutoCloseable
         return hold != null && hold.isLost();
     }
 
-    /** Refuses new acquisitions and stops the background checks; held grants stay with their holders. */
+    /** Refuses new acquisitions and stops the watches and retries; held grants stay with their holders. */
     @Override
     public void close() {
         closed = true;
-        checks.close();
+        watches.close();
+        releases.close();
     }
 
     /** @return how many read-write locks this node holds, waits for or caches; for tests */
@@ -171,7 +170,7 @@ final class DistributedReadWriteLocks implements ReadWriteBackend, AutoCloseable
         boolean acquired = false;
         try {
             if (entry.local.isWriteLockedByCurrentThread()) { // a downgrade: a read grant of the writer's own
-                RemoteHold own = remote.acquire(id, ReadWriteMode.READ, entry.writeGrant().owner(), session,
+                RemoteHold own = remote.acquire(id, ReadWriteMode.READ, entry.writeHold().owner(), session,
                         deadline, interruptible);
                 if (own != null) {
                     entry.addReader(me, new ReaderHold(own, null));
@@ -179,7 +178,7 @@ final class DistributedReadWriteLocks implements ReadWriteBackend, AutoCloseable
                 }
                 return acquired;
             }
-            SharedReadGrant shared = sharedReads.join(id, entry, deadline, interruptible);
+            NodeGrant shared = sharedReads.join(id, entry, deadline, interruptible);
             if (shared != null) {
                 entry.addReader(me, new ReaderHold(shared.hold(), shared));
                 acquired = true;
@@ -206,23 +205,16 @@ final class DistributedReadWriteLocks implements ReadWriteBackend, AutoCloseable
         }
         boolean acquired = false;
         try {
-            RemoteHold idleRead = entry.takeIdleSharedGrant(); // no local reader now: the node's grant must go
-            if (idleRead != null) {
-                checks.releaseOrRetry(idleRead, ReadWriteMode.READ);
-            }
-            RemoteHold cached = entry.takeCachedWriteGrant();
-            if (cached != null && !cached.isLost()) {
-                acquired = true; // handed off by the previous local writer
+            ReadWriteEntry.WriteStep step = entry.takeForWriter(maxLocalHandoffs);
+            if (step.use() != null) {
+                acquired = true; // the node's write grant, kept or handed off by the previous local writer
                 return true;
             }
-            if (cached != null) {
-                entry.setWriteGrant(null);
-                checks.releaseOrRetry(cached, ReadWriteMode.WRITE);
-            }
+            releases.releaseQuietlyOrRetry(step.releaseFirst()); // no local reader now: the node's grant must go
             RemoteHold granted = remote.acquire(id, ReadWriteMode.WRITE, OwnerNames.of(nodeId, Thread.currentThread()),
                     session, deadline, interruptible);
             if (granted != null) {
-                entry.setWriteGrant(granted);
+                watches.watch(entry, entry.wroteFresh(granted), releases::releaseQuietlyOrRetry);
                 acquired = true;
             }
             return acquired;
@@ -245,10 +237,10 @@ final class DistributedReadWriteLocks implements ReadWriteBackend, AutoCloseable
             return releaseOnMaster(mine.grant, ReadWriteMode.READ);
         }
         String lossReason = mine.grant.lossReason();
-        RemoteHold last = entry.leaveShared(mine.shared);
+        NodeGrant last = entry.leaveShared(mine.shared);
         if (last != null) {
-            String atRelease = lossReason != null ? discard(last, ReadWriteMode.READ)
-                    : releaseOnMaster(last, ReadWriteMode.READ);
+            String atRelease = lossReason != null ? discard(last.hold(), last.mode())
+                    : releaseOnMaster(last.hold(), last.mode());
             lossReason = lossReason != null ? lossReason : atRelease;
         }
         return lossReason;
@@ -256,23 +248,22 @@ final class DistributedReadWriteLocks implements ReadWriteBackend, AutoCloseable
 
     /** @return why the write hold was lost, or {@code null} */
     private String releaseWrite(ReadWriteEntry entry) {
-        RemoteHold hold = entry.writeGrant();
+        RemoteHold hold = entry.writeHold();
         if (entry.local.getWriteHoldCount() > 1) {
             return hold.lossReason();
         }
-        boolean mayHandOff = !closed && entry.readerOf(Thread.currentThread()) == null;
-        RemoteHold release = entry.finalWriteUnlock(entry.local.hasQueuedThreads(), maxLocalHandoffs, mayHandOff);
+        boolean mayKeep = !closed && entry.readerOf(Thread.currentThread()) == null;
+        NodeGrant release = entry.finalWriteUnlock(entry.local.hasQueuedThreads(), maxLocalHandoffs, mayKeep);
         if (release == null) {
-            return null; // cached for the next local writer
+            return null; // kept for the node's next local writers and readers
         }
         String lossReason = hold.lossReason();
-        return lossReason != null ? discard(release, ReadWriteMode.WRITE)
-                : releaseOnMaster(release, ReadWriteMode.WRITE);
+        return lossReason != null ? discard(hold, ReadWriteMode.WRITE) : releaseOnMaster(hold, ReadWriteMode.WRITE);
     }
 
     /** @return why the grant was lost, or {@code null} if the master released it */
     private String releaseOnMaster(RemoteHold hold, ReadWriteMode mode) {
-        if (checks.releaseOrRetry(hold, mode)) {
+        if (releases.releaseOrRetry(hold, mode)) {
             return null;
         }
         hold.markLost("the master no longer held it at release (session ended or force-released)");
@@ -296,7 +287,7 @@ final class DistributedReadWriteLocks implements ReadWriteBackend, AutoCloseable
     }
 
     private static RemoteHold holdOf(ReadWriteEntry entry, ReadWriteMode mode) {
-        return mode == ReadWriteMode.READ ? entry.readerOf(Thread.currentThread()).grant : entry.writeGrant();
+        return mode == ReadWriteMode.READ ? entry.readerOf(Thread.currentThread()).grant : entry.writeHold();
     }
 
     private static long localWait(Deadline deadline, long timeoutNanos) {
@@ -311,7 +302,7 @@ final class DistributedReadWriteLocks implements ReadWriteBackend, AutoCloseable
         });
     }
 
-    /** Leaves the entry; the last one out releases the grants it still caches. */
+    /** Leaves the entry; the last one out releases the grant the node kept. */
     private void leave(LockId id, ReadWriteEntry entry) {
         boolean[] last = new boolean[1];
         entries.computeIfPresent(id, (k, existing) -> {
@@ -319,9 +310,7 @@ final class DistributedReadWriteLocks implements ReadWriteBackend, AutoCloseable
             return last[0] ? null : existing;
         });
         if (last[0]) {
-            ReadWriteEntry.Cached cached = entry.forget();
-            checks.releaseQuietlyOrRetry(cached.read(), ReadWriteMode.READ);
-            checks.releaseQuietlyOrRetry(cached.write(), ReadWriteMode.WRITE);
+            releases.releaseQuietlyOrRetry(entry.forget());
         }
     }
 

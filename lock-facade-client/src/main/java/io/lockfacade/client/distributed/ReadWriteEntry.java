@@ -2,8 +2,6 @@ package io.lockfacade.client.distributed;
 
 import io.lockfacade.client.readwrite.ReadWriteMode;
 
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
@@ -12,14 +10,16 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
  * One read-write lock as this node holds it. A local fair {@link ReentrantReadWriteLock} arbitrates the node's
  * threads first (a local writer excludes local readers; once it waits, later local readers queue behind it); the
  * grants from the master behind it are bookkept here, under this object's monitor, and changed by the threads
- * holding the local lock:
+ * holding the local lock and by the watch of the current grant:
  * <ul>
- *   <li>the <em>admitting</em> {@link SharedReadGrant}, which local readers join without a remote call, and
- *       retired shared grants still serving their readers;</li>
- *   <li>the write grant, held by the local writer or cached for the next local writer (a hand-off);</li>
+ *   <li>the <em>current</em> {@link NodeGrant}, read or write, which local users come under without a remote call
+ *       while it admits them, and retired read grants still serving their readers;</li>
+ *   <li>whether a local writer holds the current write grant, and how many local users it was handed to since
+ *       the master said a call waits behind it;</li>
  *   <li>each reading thread's {@link ReaderHold}.</li>
  * </ul>
- * The remote calls themselves are made outside the monitor by {@link DistributedReadWriteLocks}.
+ * Methods that end a grant's use return it (marked released) for the caller to release on the master, outside the
+ * monitor ({@link DistributedReadWriteLocks}).
  */
 final class ReadWriteEntry {
 
@@ -27,28 +27,25 @@ final class ReadWriteEntry {
     sealed interface JoinStep {
     }
 
-    /** Joined the admitting grant; {@code probe} says the caller must start a check for waiting writers. */
-    record Joined(SharedReadGrant grant, boolean probe) implements JoinStep {
+    /** Joined the current grant. */
+    record Joined(NodeGrant grant) implements JoinStep {
     }
 
-    /**
-     * The caller fetches a new shared grant, after discarding {@code releaseFirst} (may be {@code null}): a lost
-     * read grant, or a write grant cached by the last local writer.
-     */
-    record Fetch(RemoteHold releaseFirst, ReadWriteMode releaseMode) implements JoinStep {
+    /** The caller fetches a new read grant, after releasing {@code releaseFirst} (may be {@code null}). */
+    record Fetch(NodeGrant releaseFirst) implements JoinStep {
     }
 
     /** Another local reader is fetching a grant: wait for it and try again. */
     record AwaitFetch() implements JoinStep {
     }
 
-    /** A reading thread's hold: under a shared grant, or (after a downgrade) its own grant. */
+    /** A reading thread's hold: under a node grant, or (after a downgrade) its own grant. */
     static final class ReaderHold {
         final RemoteHold grant;
-        final SharedReadGrant shared;
+        final NodeGrant shared;
         int count = 1;
 
-        ReaderHold(RemoteHold grant, SharedReadGrant shared) {
+        ReaderHold(RemoteHold grant, NodeGrant shared) {
             this.grant = grant;
             this.shared = shared;
         }
@@ -58,11 +55,10 @@ final class ReadWriteEntry {
     /** Threads holding or waiting for this lock; changed only inside the entries map's {@code compute}. */
     int users;
     private final Map<Thread, ReaderHold> readers = new ConcurrentHashMap<>();
-    private SharedReadGrant admitting;
+    private NodeGrant current;
     private boolean fetching;
-    private boolean probing;
-    private RemoteHold writeGrant;
-    private int writeHandoffs;
+    private boolean writerIn;
+    private int contendedHandoffs;
     private boolean gone;
 
     ReadWriteEntry(boolean fair) {
@@ -82,48 +78,46 @@ final class ReadWriteEntry {
     }
 
     /**
-     * Called by a thread holding the local read lock (and not the local write lock).
-     *
-     * @param probeAfterNanos how old the admitting grant must be for a joining reader to start a check for
-     *                        writers waiting on the master
+     * Called by a thread holding the local read lock and not the local write lock, so no local writer is in. A
+     * contended write grant still admits local readers, each counted as a hand-off, within {@code maxHandoffs}:
+     * the node drains its local queue under it, as it does for local writers.
      */
-    synchronized JoinStep joinShared(long nowNanos, long probeAfterNanos) {
-        if (admitting != null && admitting.hold().isLost()) {
-            SharedReadGrant lost = admitting;
-            admitting = null;
-            if (lost.readers() == 0) {
-                return startFetch(lost.hold(), ReadWriteMode.READ);
+    synchronized JoinStep joinShared(int maxHandoffs) {
+        if (current != null && current.mode() == ReadWriteMode.WRITE && current.isContended()
+                && !current.hold().isLost() && contendedHandoffs < maxHandoffs) {
+            contendedHandoffs++;
+            current.join();
+            return new Joined(current);
+        }
+        if (current != null && !current.admits()) {
+            NodeGrant retired = current;
+            current = null;
+            if (retired.readers() == 0) {
+                fetching = true;
+                return new Fetch(retired.toRelease());
             }
         }
-        if (admitting != null) {
-            admitting.join();
-            boolean probe = !probing && admitting.ageNanos(nowNanos) >= probeAfterNanos;
-            probing |= probe;
-            return new Joined(admitting, probe);
+        if (current != null) {
+            current.join();
+            return new Joined(current);
         }
         if (fetching) {
             return new AwaitFetch();
         }
-        RemoteHold cachedWrite = writeGrant; // no local writer holds it: this thread holds the local read lock
-        writeGrant = null;
-        return startFetch(cachedWrite, ReadWriteMode.WRITE);
-    }
-
-    private JoinStep startFetch(RemoteHold releaseFirst, ReadWriteMode releaseMode) {
         fetching = true;
-        return new Fetch(releaseFirst, releaseMode);
+        return new Fetch(null);
     }
 
-    /** The fetch ended: {@code hold} (joined by the fetcher) becomes the admitting grant, if there is one. */
-    synchronized SharedReadGrant fetched(RemoteHold hold, long nowNanos) {
+    /** The fetch ended: {@code hold} (joined by the fetcher) becomes the current grant, if there is one. */
+    synchronized NodeGrant fetched(RemoteHold hold) {
         fetching = false;
         notifyAll();
         if (hold == null) {
             return null;
         }
-        admitting = new SharedReadGrant(hold, nowNanos);
-        admitting.join();
-        return admitting;
+        current = new NodeGrant(hold, ReadWriteMode.READ);
+        current.join();
+        return current;
     }
 
     /** Waits until no local reader is fetching a grant, or for at most {@code maxMillis}. */
@@ -134,95 +128,101 @@ final class ReadWriteEntry {
     }
 
     /**
-     * The check for waiting writers answered: {@code fresh} is a newer grant (no writer waited), or {@code null} (a
-     * writer holds or waits on the master: stop admitting, so that it gets the lock once the readers finish).
+     * The master said a call waits behind {@code grant} (or could not say): it admits no new local user.
      *
-     * @return the grants to release on the master now
+     * @return the grant to release on the master now (nobody local uses it), or {@code null}
      */
-    synchronized List<RemoteHold> probed(SharedReadGrant checked, RemoteHold fresh, long nowNanos) {
-        probing = false;
-        List<RemoteHold> release = new ArrayList<>(2);
-        if (gone || admitting != checked) {
-            if (fresh != null) {
-                release.add(fresh);
-            }
-            return release;
+    synchronized NodeGrant contended(NodeGrant grant) {
+        grant.contended();
+        if (grant != current || grant.readers() > 0 || writerIn || grant.isReleased()) {
+            return null; // retired already, or its last user releases it
         }
-        admitting = fresh == null ? null : new SharedReadGrant(fresh, nowNanos);
-        if (checked.readers() == 0) {
-            release.add(checked.hold());
-        }
-        return release;
+        current = null;
+        return grant.toRelease();
     }
 
-    /** @return the grant to release on the master now that its last reader left, or {@code null} */
-    synchronized RemoteHold leaveShared(SharedReadGrant grant) {
-        if (grant.leave() > 0) {
+    /** @return the grant to release on the master now that its last local reader left, or {@code null} */
+    synchronized NodeGrant leaveShared(NodeGrant grant) {
+        if (grant.leave() > 0 || grant.isReleased()) {
             return null;
         }
-        if (grant != admitting) {
-            return grant.hold(); // retired
+        if (grant != current) {
+            return grant.toRelease(); // retired
         }
-        if (grant.hold().isLost()) {
-            admitting = null;
-            return grant.hold();
+        if (!grant.admits()) {
+            current = null;
+            return grant.toRelease();
         }
-        return null; // kept for the next local reader, released when the entry empties or a local writer comes
+        return null; // kept for the next local user, released when the entry empties
+    }
+
+    /** What a local writer does after the local write lock is its own. */
+    record WriteStep(NodeGrant use, NodeGrant releaseFirst) {
     }
 
     /**
-     * Called by the holder of the local write lock (so no local reader holds a shared grant).
-     *
-     * @return the idle shared grant the writer must release before asking for the write lock, or {@code null}
+     * Called by the holder of the local write lock (so no local reader is under the current grant): the current
+     * write grant is handed to it if it admits users, or, contended, while fewer than {@code maxHandoffs} local
+     * users had it since; any other current grant is to be released before the writer asks the master.
      */
-    synchronized RemoteHold takeIdleSharedGrant() {
-        RemoteHold idle = admitting == null ? null : admitting.hold();
-        admitting = null;
-        return idle;
-    }
-
-    /** @return the write grant cached by the previous local writer (counted as a hand-off), or {@code null} */
-    synchronized RemoteHold takeCachedWriteGrant() {
-        if (writeGrant != null) {
-            writeHandoffs++;
+    synchronized WriteStep takeForWriter(int maxHandoffs) {
+        NodeGrant grant = current;
+        if (grant == null) {
+            return new WriteStep(null, null);
         }
-        return writeGrant;
+        boolean handOff = grant.mode() == ReadWriteMode.WRITE && !grant.hold().isLost()
+                && (!grant.isContended() || contendedHandoffs < maxHandoffs);
+        if (!handOff) {
+            current = null;
+            return new WriteStep(null, grant.toRelease());
+        }
+        if (grant.isContended()) {
+            contendedHandoffs++;
+        }
+        writerIn = true;
+        return new WriteStep(grant, null);
     }
 
-    /** @return the write grant held by the local writer or cached, or {@code null} */
-    synchronized RemoteHold writeGrant() {
-        return writeGrant;
+    /** The local writer got a new write grant from the master: it becomes the current grant. */
+    synchronized NodeGrant wroteFresh(RemoteHold hold) {
+        current = new NodeGrant(hold, ReadWriteMode.WRITE);
+        writerIn = true;
+        contendedHandoffs = 0;
+        return current;
     }
 
-    synchronized void setWriteGrant(RemoteHold hold) {
-        writeGrant = hold;
-        writeHandoffs = 0;
+    /** @return the write grant the local writer holds; called by that writer */
+    synchronized RemoteHold writeHold() {
+        return current.hold();
     }
 
     /**
-     * The local writer's final unlock: the grant stays cached for the next local writer while it is valid, a local
-     * thread waits and the hand-off bound is not reached; otherwise it is returned, to be released on the master.
+     * The local writer's final unlock: the grant stays current (for the next local writer and for local readers)
+     * while it admits users, or, contended, while local threads queue and the hand-off bound is not reached;
+     * otherwise it is returned, to be released on the master.
      */
-    synchronized RemoteHold finalWriteUnlock(boolean localThreadsQueued, int maxHandoffs, boolean keepAllowed) {
-        RemoteHold hold = writeGrant;
-        if (keepAllowed && localThreadsQueued && writeHandoffs < maxHandoffs && !hold.isLost()) {
+    synchronized NodeGrant finalWriteUnlock(boolean localThreadsQueued, int maxHandoffs, boolean keepAllowed) {
+        NodeGrant grant = current;
+        writerIn = false;
+        boolean keep = keepAllowed && !grant.hold().isLost()
+                && (!grant.isContended() || localThreadsQueued && contendedHandoffs < maxHandoffs);
+        if (keep) {
             return null;
         }
-        writeGrant = null;
-        writeHandoffs = 0;
-        return hold;
+        current = null;
+        return grant.toRelease();
     }
 
-    /** The grants an entry still caches when it is forgotten; either may be {@code null}. */
-    record Cached(RemoteHold read, RemoteHold write) {
-    }
-
-    /** The entry is forgotten (nobody holds or waits): @return the cached grants to release on the master */
-    synchronized Cached forget() {
+    /** The entry is forgotten (nobody holds or waits): @return its current grant to release, or {@code null} */
+    synchronized NodeGrant forget() {
         gone = true;
-        Cached cached = new Cached(admitting == null ? null : admitting.hold(), writeGrant);
-        admitting = null;
-        writeGrant = null;
-        return cached;
+        NodeGrant grant = current;
+        current = null;
+        return grant == null || grant.isReleased() ? null : grant.toRelease();
+    }
+
+    /** @return whether the node still uses {@code grant}: its watch goes on while it does */
+    synchronized boolean isWatched(NodeGrant grant) {
+        return !gone && !grant.isReleased() && !grant.isContended();
     }
 }

@@ -160,6 +160,18 @@ final class RemoteReadWriteGrants {
                 : master.unlockWrite(id.lockType(), id.key(), hold.owner());
     }
 
+    /**
+     * Waits, parked on the master for at most the remote wait cap, until a call queues behind the grant.
+     *
+     * @return the answer of {@link PrimitiveLockService#awaitReadWriteWaiter}
+     * @throws io.lockfacade.api.CallNotServedException if the master is too old to serve it
+     * @throws LockServiceUnavailableException          if the master cannot be reached
+     */
+    int awaitWaiter(RemoteHold hold) {
+        LockId id = hold.id();
+        return master.awaitReadWriteWaiter(id.lockType(), id.key(), hold.owner(), waitCapMillis);
+    }
+
     /** Releases a grant that may or may not exist, logging instead of throwing; the session covers a failure. */
     void releaseQuietly(RemoteHold hold, ReadWriteMode mode) {
         releaseQuietly(hold.id(), mode, hold.owner());

@@ -4,60 +4,59 @@ import io.lockfacade.client.readwrite.ReadWriteMode;
 
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.function.LongSupplier;
 
 /**
- * How a local reader that holds the local read lock gets under the node's shared remote read grant
- * ({@link ReadWriteEntry#joinShared}): joins the admitting grant, waits while another local reader fetches one, or
- * fetches one itself; a joiner that finds the grant older than the check interval starts a check for writers
- * waiting elsewhere ({@link ReadGrantChecks}).
+ * How a local reader that holds the local read lock gets under the node's current grant
+ * ({@link ReadWriteEntry#joinShared}): joins it (a read grant, or the node's write grant while no local writer
+ * holds it), waits while another local reader fetches one, or fetches a read grant itself, after releasing a
+ * retired grant nobody uses; a fetched grant is watched for calls queueing behind it ({@link GrantWatches}).
  */
 final class SharedReads {
 
     private final String nodeId;
     private final RemoteReadWriteGrants remote;
     private final NodeSession session;
-    private final ReadGrantChecks checks;
-    private final LongSupplier nanoClock;
-    private final long probeAfterNanos;
+    private final GrantReleases releases;
+    private final GrantWatches watches;
+    private final int maxHandoffs;
     private final AtomicLong readOwners = new AtomicLong();
 
-    SharedReads(String nodeId, RemoteReadWriteGrants remote, NodeSession session, ReadGrantChecks checks,
-                long probeAfterNanos) {
+    SharedReads(String nodeId, RemoteReadWriteGrants remote, NodeSession session, GrantReleases releases,
+                GrantWatches watches, int maxHandoffs) {
         this.nodeId = nodeId;
         this.remote = remote;
         this.session = session;
-        this.checks = checks;
-        this.nanoClock = session.nanoClock();
-        this.probeAfterNanos = probeAfterNanos;
+        this.releases = releases;
+        this.watches = watches;
+        this.maxHandoffs = maxHandoffs;
     }
 
     /**
-     * Joins the node's shared read grant, fetching one from the master if there is none.
+     * Joins the node's current grant, fetching a read grant from the master if there is none.
      *
      * @return the grant joined, or {@code null} if none was granted before the deadline
      */
-    SharedReadGrant join(LockId id, ReadWriteEntry entry, Deadline deadline, boolean interruptible)
+    NodeGrant join(LockId id, ReadWriteEntry entry, Deadline deadline, boolean interruptible)
             throws InterruptedException {
         while (true) {
-            ReadWriteEntry.JoinStep step = entry.joinShared(nanoClock.getAsLong(), probeAfterNanos);
+            ReadWriteEntry.JoinStep step = entry.joinShared(maxHandoffs);
             if (step instanceof ReadWriteEntry.Joined joined) {
-                if (joined.probe()) {
-                    checks.check(id, readOwner(), session, fresh -> checks.releaseAll(
-                            entry.probed(joined.grant(), fresh, nanoClock.getAsLong())));
-                }
                 return joined.grant();
             }
             if (step instanceof ReadWriteEntry.Fetch fetch) {
                 RemoteHold granted;
                 try {
-                    checks.releaseQuietlyOrRetry(fetch.releaseFirst(), fetch.releaseMode());
+                    releases.releaseQuietlyOrRetry(fetch.releaseFirst());
                     granted = remote.acquire(id, ReadWriteMode.READ, readOwner(), session, deadline, interruptible);
                 } catch (Throwable failed) {
-                    entry.fetched(null, nanoClock.getAsLong()); // lets a waiting local reader ask instead
+                    entry.fetched(null); // lets a waiting local reader ask instead
                     throw failed;
                 }
-                return entry.fetched(granted, nanoClock.getAsLong());
+                NodeGrant grant = entry.fetched(granted);
+                if (grant != null) {
+                    watches.watch(entry, grant, releases::releaseQuietlyOrRetry);
+                }
+                return grant;
             }
             if (deadline.hasPassed()) {
                 return null; // another local reader is still asking the master

@@ -66,6 +66,12 @@ public final class FailoverPrimitiveService implements PrimitiveLockService {
     }
 
     @Override
+    public int awaitReadWriteWaiter(String lockType, String key, String owner, long waitMillis) {
+        return calls.call(member -> member.awaitReadWriteWaiter(lockType, key, owner, waitMillis),
+                "awaitReadWriteWaiter");
+    }
+
+    @Override
     public boolean unlockRead(String lockType, String key, String owner) {
         return calls.call(member -> member.unlockRead(lockType, key, owner), "unlockRead");
     }

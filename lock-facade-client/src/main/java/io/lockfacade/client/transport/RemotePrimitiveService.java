@@ -58,6 +58,12 @@ public final class RemotePrimitiveService implements PrimitiveLockService {
     }
 
     @Override
+    public int awaitReadWriteWaiter(String lockType, String key, String owner, long waitMillis) {
+        return call(() -> delegate.awaitReadWriteWaiter(lockType, key, owner, waitMillis), "awaitReadWriteWaiter",
+                lockType + "/" + key);
+    }
+
+    @Override
     public boolean unlockRead(String lockType, String key, String owner) {
         return call(() -> delegate.unlockRead(lockType, key, owner), "unlockRead", lockType + "/" + key);
     }

@@ -3,6 +3,7 @@ package io.lockfacade.client.distributed;
 import io.lockfacade.api.LockLostException;
 import io.lockfacade.api.PrimitiveLockService;
 import io.lockfacade.client.readwrite.FacadeReadWriteLock;
+import io.lockfacade.client.readwrite.LocalWaits;
 import io.lockfacade.client.readwrite.ModeLock;
 import io.lockfacade.client.transport.ClientTransportSettings;
 import io.lockfacade.client.transport.MemoryLockServiceProxies;
@@ -19,6 +20,7 @@ import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -38,13 +40,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Node-local arbitration of {@link DistributedReadWriteLocks} on a real master over HTTP: what it saves in remote
- * calls, that writers of other nodes are not starved, hand-off bounds and lost sessions.
+ * calls (readers share the node's grant, the node's write grant serves its readers and next writer too), that
+ * writers of other nodes are not starved (the master tells the node at once that one waits), and lost sessions.
  */
 class NodeLocalReadWriteTest {
 
     private static final String TYPE = "catalog";
     private static final String KEY = "prices";
-    private static final long NEVER_CHECK = TimeUnit.HOURS.toMillis(1);
 
     private final ExecutorService threads = Executors.newCachedThreadPool();
     private final List<AutoCloseable> nodes = new ArrayList<>();
@@ -73,7 +75,7 @@ class NodeLocalReadWriteTest {
 
     @Test
     void readersOfOneNodeShareOneRemoteGrant() throws Exception {
-        FacadeReadWriteLock rw = node("n1", NEVER_CHECK, 32);
+        FacadeReadWriteLock rw = node("n1", 32);
         int readers = 8;
         CountDownLatch allIn = new CountDownLatch(readers);
         CountDownLatch leave = new CountDownLatch(1);
@@ -102,8 +104,20 @@ class NodeLocalReadWriteTest {
 
     @Test
     void aWriterOfAnotherNodeIsNotStarvedByAStreamOfReaders() throws Exception {
-        FacadeReadWriteLock nodeA = node("reading-node", 5, 32);
-        FacadeReadWriteLock nodeB = node("writing-node", NEVER_CHECK, 32);
+        writerOfAnotherNodeGetsInPastAStreamOfReaders(false);
+    }
+
+    @Test
+    void aWriterOfAnotherNodeIsNotStarvedByReadersUnderTheNodesWriteGrant() throws Exception {
+        writerOfAnotherNodeGetsInPastAStreamOfReaders(true);
+    }
+
+    private void writerOfAnotherNodeGetsInPastAStreamOfReaders(boolean startUnderWrite) throws Exception {
+        FacadeReadWriteLock nodeA = node("reading-node", 32);
+        FacadeReadWriteLock nodeB = node("writing-node", 32);
+        if (startUnderWrite) {
+            nodeA.writeLock().lock(); // the readers below queue locally, then read under this write grant
+        }
         AtomicInteger readersIn = new AtomicInteger();
         AtomicInteger overlaps = new AtomicInteger();
         AtomicBoolean stop = new AtomicBoolean();
@@ -129,6 +143,10 @@ class NodeLocalReadWriteTest {
                 return null;
             }));
         }
+        if (startUnderWrite) {
+            Await.until("node A's readers queue behind its writer", () -> waitingThreads() >= 4);
+            nodeA.writeLock().unlock();
+        }
         Await.until("node A reads", () -> reads.sum() > 20);
         boolean written = nodeB.writeLock().tryLock(20, TimeUnit.SECONDS);
         try {
@@ -152,45 +170,51 @@ class NodeLocalReadWriteTest {
     }
 
     @Test
-    void localWritersHandTheGrantOffWithinTheBound() throws Exception {
-        int bound = 3;
-        FacadeReadWriteLock rw = node("writers", NEVER_CHECK, bound);
-        Map<Long, AtomicInteger> runs = new ConcurrentHashMap<>();
-        int writers = 4;
-        int rounds = 40;
-        List<Future<?>> running = new ArrayList<>();
-        long[] lastToken = {0};
-        int[] runLength = {0};
-        int[] longestRun = {0};
-        for (int t = 0; t < writers; t++) {
-            running.add(threads.submit(() -> {
-                for (int i = 0; i < rounds; i++) {
-                    rw.writeLock().lock();
-                    try {
-                        long token = rw.writeLock().fencingToken().orElseThrow();
-                        runs.computeIfAbsent(token, k -> new AtomicInteger()).incrementAndGet();
-                        runLength[0] = token == lastToken[0] ? runLength[0] + 1 : 1;
-                        lastToken[0] = token;
-                        longestRun[0] = Math.max(longestRun[0], runLength[0]);
-                    } finally {
-                        rw.writeLock().unlock();
-                    }
+    void aNodesReadersAndNextWriterUseItsWriteGrantWithoutRemoteCalls() throws Exception {
+        FacadeReadWriteLock rw = node("mixed-node", 3);
+        rw.writeLock().lock(); // the node's write grant
+        long written = rw.writeLock().fencingToken().orElseThrow();
+        CountDownLatch readersIn = new CountDownLatch(2);
+        CountDownLatch leave = new CountDownLatch(1);
+        List<Future<Long>> readers = new ArrayList<>();
+        for (int i = 0; i < 2; i++) {
+            readers.add(threads.submit(() -> {
+                rw.readLock().lock();
+                try {
+                    readersIn.countDown();
+                    leave.await();
+                    return rw.readLock().fencingToken().orElseThrow();
+                } finally {
+                    rw.readLock().unlock();
                 }
-                return null;
             }));
         }
-        for (Future<?> f : running) {
-            f.get(60, TimeUnit.SECONDS);
+        Await.until("the readers queue behind the node's writer", () -> waitingThreads() >= 2);
+        rw.writeLock().unlock();
+        assertTrue(readersIn.await(20, TimeUnit.SECONDS));
+        Future<Long> nextWriter = threads.submit(() -> {
+            rw.writeLock().lock();
+            try {
+                return rw.writeLock().fencingToken().orElseThrow();
+            } finally {
+                rw.writeLock().unlock();
+            }
+        });
+        Await.until("the next writer queues behind the readers", () -> waitingThreads() >= 1);
+        leave.countDown();
+
+        for (Future<Long> reader : readers) {
+            assertEquals(written, reader.get(20, TimeUnit.SECONDS), "readers under the write grant carry its token");
         }
-        assertTrue(longestRun[0] <= bound + 1, "one grant serves at most the bound's hand-offs plus its first "
-                + "holder: " + longestRun[0]);
-        assertEquals(runs.size(), count("tryWriteLockInSession"), "one remote call per grant");
-        assertTrue(runs.size() <= writers * rounds);
+        assertEquals(written, nextWriter.get(20, TimeUnit.SECONDS), "the next local writer takes the kept grant");
+        assertEquals(0, count("tryReadLockInSession"), "no read grant: the readers used the node's write grant");
+        assertEquals(1, count("tryWriteLockInSession"));
+        Await.until("the grant goes back once the node's last user leaves", () -> count("unlockWrite") == 1);
     }
 
     @Test
     void aLostSessionLosesReadAndWriteHolds() throws Exception {
-        FacadeReadWriteLock rw = node("losing-node", NEVER_CHECK, 32);
+        FacadeReadWriteLock rw = node("losing-node", 32);
         ModeLock read = rw.readLock();
         ModeLock write = rw.writeLock();
         write.lock();
@@ -209,7 +233,7 @@ class NodeLocalReadWriteTest {
         }).get(30, TimeUnit.SECONDS), "a new session serves later acquisitions");
     }
 
-    private FacadeReadWriteLock node(String nodeId, long checkAfterMillis, int maxHandoffs) {
+    private FacadeReadWriteLock node(String nodeId, int maxHandoffs) {
         DistributeLockSettings settings = DistributeLockSettings.defaults().withNodeId(nodeId)
                 .withLease(Duration.ofSeconds(3)).withMaxLocalHandoffs(maxHandoffs);
         RemoteGrants grants = new RemoteGrants(MemoryLockServiceProxies.create(master.serviceUri(), transport,
@@ -218,11 +242,19 @@ class NodeLocalReadWriteTest {
         PrimitiveLockService counted = counting(MemoryLockServiceProxies.createPrimitives(master.serviceUri(),
                 transport, connections));
         DistributedReadWriteLocks locks = new DistributedReadWriteLocks(nodeId,
-                new RemoteReadWriteGrants(counted, "master", settings.remoteWaitCap()), session, maxHandoffs, true,
-                checkAfterMillis);
+                new RemoteReadWriteGrants(counted, "master", settings.remoteWaitCap()), session, maxHandoffs, true);
         nodes.add(session);
         nodes.add(locks);
         return new FacadeReadWriteLock(locks, TYPE, KEY);
+    }
+
+    /** @return how many threads wait in the node's local lock queue ({@link LocalWaits#take}) */
+    private static long waitingThreads() {
+        return Thread.getAllStackTraces().entrySet().stream()
+                .filter(thread -> thread.getKey().getState() == Thread.State.WAITING)
+                .filter(thread -> Arrays.stream(thread.getValue()).anyMatch(
+                        frame -> frame.getClassName().equals(LocalWaits.class.getName())))
+                .count();
     }
 
     private long count(String method) {

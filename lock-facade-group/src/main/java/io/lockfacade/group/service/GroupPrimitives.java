@@ -14,6 +14,7 @@ import io.lockfacade.server.service.ParkedCall;
 import io.lockfacade.server.service.ParkingPrimitiveService;
 import io.lockfacade.server.service.PrimitiveArguments;
 import io.lockfacade.server.service.PrimitiveOperations;
+import io.lockfacade.server.service.ReadWriteWatches;
 import io.lockfacade.server.table.Handout;
 import io.lockfacade.server.table.Leaderships;
 import io.lockfacade.server.table.LockKey;
@@ -44,6 +45,7 @@ final class GroupPrimitives implements ParkingPrimitiveService {
     }
 
     private static final Consumer<ParkedCall> NOT_WATCHED = call -> { };
+    private static final Runnable NOTHING_NOTED = () -> { };
 
     private final MasterSettings settings;
     private final LeaderProposer log;
@@ -51,6 +53,7 @@ final class GroupPrimitives implements ParkingPrimitiveService {
     private final TableWaiters waiters;
     private final Consumer<Handout> releaseUndelivered;
     private final GroupDeadlocks deadlocks;
+    private final ReadWriteWatches watches;
 
     /**
      * @param timer              runs the ends of waits
@@ -66,6 +69,7 @@ final class GroupPrimitives implements ParkingPrimitiveService {
         this.timer = timer;
         this.waiters = waiters;
         this.releaseUndelivered = releaseUndelivered;
+        this.watches = new ReadWriteWatches(timer, this::waiterStanding);
     }
 
     @Override
@@ -116,12 +120,28 @@ final class GroupPrimitives implements ParkingPrimitiveService {
         long wait = settings.waitFor(waitMillis);
         return acquire(lockKey, owner, sessionId, wait, Command.Kind.WITHDRAW_READ_WRITE,
                 (id, now) -> new Command(kind, now, lockKey.lockType(), lockKey.key(), owner, sessionId, 0, id),
-                parking);
+                parking, () -> watches.callParked(lockKey));
     }
 
     /** @return the hook that watches a parked call of a thread that holds something; none for one that holds nothing */
     private Consumer<ParkedCall> watching(String owner, HoldingCall asked) {
         return asked.holdsNothing() ? NOT_WATCHED : call -> deadlocks.watch(call, owner, asked);
+    }
+
+    @Override
+    public CompletableFuture<Integer> awaitReadWriteWaiterAsync(String lockType, String key, String owner,
+                                                                long waitMillis) {
+        LockKey lockKey = PrimitiveArguments.held(lockType, key, owner);
+        long wait = settings.waitFor(waitMillis);
+        log.requireLeader();
+        return watches.watch(lockKey, owner, wait);
+    }
+
+    /** @return where a holder stands, read through the log so that a deposed leader cannot answer */
+    private CompletableFuture<Integer> waiterStanding(LockKey key, String owner) {
+        return log.read(now -> new PrimitiveQuery(PrimitiveQuery.Kind.READ_WRITE_WAITER, now, key.lockType(),
+                key.key(), owner)).thenApply(reply -> (int) reply.value())
+                .exceptionallyCompose(failure -> CompletableFuture.failedFuture(Failures.unwrap(failure)));
     }
 
     @Override
@@ -135,9 +155,12 @@ final class GroupPrimitives implements ParkingPrimitiveService {
     }
 
     private boolean unlock(Command.Kind kind, String lockType, String key, String owner) {
-        LockKey.checked(lockType, key);
-        LockArguments.requireOwner(owner);
-        return log.commit(now -> new Command(kind, now, lockType, key, owner, null, 0, 0)).yes();
+        LockKey lockKey = PrimitiveArguments.held(lockType, key, owner);
+        boolean released = log.commit(now -> new Command(kind, now, lockType, key, owner, null, 0, 0)).yes();
+        if (released) {
+            watches.released(lockKey, owner);
+        }
+        return released;
     }
 
     @Override
@@ -164,7 +187,7 @@ final class GroupPrimitives implements ParkingPrimitiveService {
         long wait = settings.waitFor(waitMillis);
         return acquire(lockKey, holder, sessionId, wait, Command.Kind.WITHDRAW_PERMITS,
                 (id, now) -> Command.acquirePermits(now, lockKey.lockType(), lockKey.key(), holder, permits,
-                        capacity, sessionId, id), parking);
+                        capacity, sessionId, id), parking, NOTHING_NOTED);
     }
 
     @Override
@@ -189,7 +212,7 @@ final class GroupPrimitives implements ParkingPrimitiveService {
         long wait = settings.waitFor(waitMillis);
         return acquire(key, participant, sessionId, wait, Command.Kind.WITHDRAW_LEADERSHIP,
                 (id, now) -> new Command(Command.Kind.JOIN_LEADERSHIP, now, key.lockType(), name, participant,
-                        sessionId, 0, id), NOT_WATCHED);
+                        sessionId, 0, id), NOT_WATCHED, NOTHING_NOTED);
     }
 
     @Override
@@ -207,8 +230,11 @@ final class GroupPrimitives implements ParkingPrimitiveService {
 
     @Override
     public boolean forceReleaseReadWrite(String lockType, String key, long token) {
-        return operate(Command.Kind.FORCE_RELEASE_READ_WRITE, LockKey.checked(lockType, key), 0,
+        LockKey lockKey = LockKey.checked(lockType, key);
+        boolean released = operate(Command.Kind.FORCE_RELEASE_READ_WRITE, lockKey, 0,
                 PrimitiveOperations.requireToken("token", token));
+        watches.grantsEnded(lockKey);
+        return released;
     }
 
     @Override
@@ -242,12 +268,14 @@ final class GroupPrimitives implements ParkingPrimitiveService {
     /**
      * Proposes an acquisition. A call that may wait registers first (an answer may be applied before the proposer
      * hears back), ends with {@code null} when its wait is over, and then leaves the table's line through the log;
-     * a grant that reaches it afterwards is given back. {@code parking} hears of a call that may wait before it is
-     * proposed.
+     * a grant that reaches it afterwards is given back.
+     *
+     * @param parking    hears of a call that may wait before it is proposed (the deadlock watch starts here)
+     * @param whenParked told once the call has parked in the table's line (the read-write watches hear it here)
      */
     private CompletableFuture<Handout> acquire(LockKey key, String owner, String sessionId, long wait,
                                                Command.Kind withdrawal, Acquisition acquisition,
-                                               Consumer<ParkedCall> parking) {
+                                               Consumer<ParkedCall> parking, Runnable whenParked) {
         log.requireLeader();
         long id = wait > 0 ? waiters.nextId() : 0;
         ParkedCall call = new ParkedCall(id, key, System.nanoTime(), new CompletableFuture<>());
@@ -270,6 +298,9 @@ final class GroupPrimitives implements ParkingPrimitiveService {
                 return;
             }
             mayBeInLine.set(reply.kind() == Reply.Kind.PARKED);
+            if (reply.kind() == Reply.Kind.PARKED) {
+                whenParked.run();
+            }
             settle(call, key, owner, sessionId, reply);
         });
         return call.answer();

@@ -9,16 +9,18 @@ import java.io.UncheckedIOException;
 import java.util.Objects;
 
 /**
- * A read of a semaphore's free permits or of where a participant stands in a leadership. Like {@link TypeQuery} it
+ * A read of a semaphore's free permits, of where a participant stands in a leadership, or of whether a call waits
+ * behind a read-write lock's holder. Like {@link TypeQuery} it
  * travels through the log (so a deposed leader cannot answer it) and changes nothing. A participant's standing is
  * read at the leader's time the query carries (never before the table's clock): a participant whose session has run
  * out by then neither leads nor takes part, even before an entry frees what it held, as on the single master.
  *
  * @param kind      what is read
  * @param time      the leader's wall clock (epoch millis) when it asked
- * @param lockType  the semaphore's lock type ({@link Kind#AVAILABLE_PERMITS}); unused for a leadership
- * @param key       the semaphore's key, or the leadership's name
- * @param who       the participant ({@link Kind#LEADERSHIP_EPOCH}); unused for a semaphore
+ * @param lockType  the semaphore's or read-write lock's lock type; unused for a leadership
+ * @param key       the semaphore's or read-write lock's key, or the leadership's name
+ * @param who       the participant ({@link Kind#LEADERSHIP_EPOCH}) or holder ({@link Kind#READ_WRITE_WAITER});
+ *                  unused for a semaphore
  */
 public record PrimitiveQuery(Kind kind, long time, String lockType, String key, String who) {
 
@@ -30,7 +32,12 @@ public record PrimitiveQuery(Kind kind, long time, String lockType, String key, 
         /** How many permits of a semaphore are free, -1 if it has no capacity yet. */
         AVAILABLE_PERMITS,
         /** A participant's epoch if it leads, 0 if it takes part without leading, -1 if it does not take part. */
-        LEADERSHIP_EPOCH
+        LEADERSHIP_EPOCH,
+        /**
+         * Where a read-write lock's holder ({@code who}) stands against waiting calls: 1 a call waits, 0 none does,
+         * -1 it holds neither mode ({@code ReadWriteLocks.waiterStanding}).
+         */
+        READ_WRITE_WAITER
     }
 
     /** Checks the kind and key. */

@@ -197,6 +197,8 @@ public final class ReplicatedLockTable {
                     new LockKey(query.lockType(), query.key())).map(SemaphoreView::available).orElse(-1));
             case LEADERSHIP_EPOCH -> Reply.number(machine.leaderships().standing(Leaderships.key(query.key()),
                     query.who(), nanos(Math.max(clock, query.time()))));
+            case READ_WRITE_WAITER -> Reply.number(machine.readWriteLocks().waiterStanding(
+                    new LockKey(query.lockType(), query.key()), query.who()));
         };
     }
 

@@ -60,6 +60,11 @@ public final class LiveTable {
         this.applier = new OutcomeApplier(machine, clocks, expiry, parked, events);
     }
 
+    /** @return the timer that ends parked calls' waits */
+    ScheduledExecutorService waitTimer() {
+        return waitTimer;
+    }
+
     /** @return what the reaper runs: visits of the sessions and leases that are due, and nothing else */
     public LeaseReaper.Sweep sweep() {
         return new ExpirySweep(machine, clocks, expiry, applier);

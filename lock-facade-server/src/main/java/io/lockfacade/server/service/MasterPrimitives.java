@@ -8,6 +8,7 @@ import io.lockfacade.server.table.Handout;
 import io.lockfacade.server.table.Leaderships;
 import io.lockfacade.server.table.LockKey;
 import io.lockfacade.server.table.LockMachine;
+import io.lockfacade.server.table.PrimitiveOutcome;
 import io.lockfacade.server.table.ReadWriteLocks;
 import io.lockfacade.server.table.SemaphoreView;
 import io.lockfacade.server.table.Semaphores;
@@ -31,6 +32,7 @@ final class MasterPrimitives implements ParkingPrimitiveService {
     private final ReadWriteLocks readWriteLocks;
     private final Semaphores semaphores;
     private final Leaderships leaderships;
+    private final ReadWriteWatches watches;
 
     MasterPrimitives(MasterSettings settings, LiveTable table, DeadlockVictims deadlocks) {
         LockMachine machine = table.machine();
@@ -40,6 +42,8 @@ final class MasterPrimitives implements ParkingPrimitiveService {
         this.readWriteLocks = machine.readWriteLocks();
         this.semaphores = machine.semaphores();
         this.leaderships = machine.leaderships();
+        this.watches = new ReadWriteWatches(table.waitTimer(), (lockKey, owner) ->
+                CompletableFuture.completedFuture(readWriteLocks.waiterStanding(lockKey, owner)));
     }
 
     @Override
@@ -89,13 +93,25 @@ final class MasterPrimitives implements ParkingPrimitiveService {
     private CompletableFuture<Handout> lock(LockKey lockKey, String owner, String sessionId, long waitMillis,
                                             AccessMode mode, Consumer<ParkedCall> parking) {
         long wait = settings.waitFor(waitMillis);
-        return live.acquire(lockKey, sessionId, wait, readWriteLocks::withdraw,
-                (waiterId, m) -> readWriteLocks.acquire(lockKey, owner, mode, sessionId, waiterId, m), parking);
+        return live.acquire(lockKey, sessionId, wait, readWriteLocks::withdraw, (waiterId, m) -> {
+            PrimitiveOutcome outcome = readWriteLocks.acquire(lockKey, owner, mode, sessionId, waiterId, m);
+            if (outcome instanceof PrimitiveOutcome.Parked) {
+                watches.callParked(lockKey);
+            }
+            return outcome;
+        }, parking);
     }
 
     /** @return the hook that watches a parked call of a thread that holds something; none for one that holds nothing */
     private Consumer<ParkedCall> watching(String owner, HoldingCall asked) {
         return asked.holdsNothing() ? NOT_WATCHED : deadlocks.watching(owner, asked);
+    }
+
+    @Override
+    public CompletableFuture<Integer> awaitReadWriteWaiterAsync(String lockType, String key, String owner,
+                                                                long waitMillis) {
+        LockKey lockKey = PrimitiveArguments.held(lockType, key, owner);
+        return watches.watch(lockKey, owner, settings.waitFor(waitMillis));
     }
 
     @Override
@@ -109,9 +125,12 @@ final class MasterPrimitives implements ParkingPrimitiveService {
     }
 
     private boolean unlock(String lockType, String key, String owner, AccessMode mode) {
-        LockKey lockKey = LockKey.checked(lockType, key);
-        LockArguments.requireOwner(owner);
-        return live.release(m -> readWriteLocks.release(lockKey, owner, mode, m));
+        LockKey lockKey = PrimitiveArguments.held(lockType, key, owner);
+        boolean released = live.release(m -> readWriteLocks.release(lockKey, owner, mode, m));
+        if (released) {
+            watches.released(lockKey, owner);
+        }
+        return released;
     }
 
     @Override
@@ -177,7 +196,9 @@ final class MasterPrimitives implements ParkingPrimitiveService {
     public boolean forceReleaseReadWrite(String lockType, String key, long token) {
         LockKey lockKey = LockKey.checked(lockType, key);
         long expected = PrimitiveOperations.requireToken("token", token);
-        return live.release(m -> readWriteLocks.forceRelease(lockKey, expected, m));
+        boolean released = live.release(m -> readWriteLocks.forceRelease(lockKey, expected, m));
+        watches.grantsEnded(lockKey);
+        return released;
     }
 
     @Override

@@ -5,6 +5,7 @@ import io.lockfacade.api.PrimitiveLockService;
 import io.lockfacade.server.table.Handout;
 
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 
 /**
  * What the Hessian endpoint serves of read-write locks, semaphores and leaderships: the contract's calls plus, for
@@ -55,6 +56,23 @@ public interface ParkingPrimitiveService extends PrimitiveLockService, Primitive
     /** {@link #joinLeadership} without blocking. */
     CompletableFuture<Handout> joinLeadershipAsync(String name, String participant, String sessionId,
                                                    long waitMillis);
+
+    /** {@link #awaitReadWriteWaiter} without blocking. */
+    CompletableFuture<Integer> awaitReadWriteWaiterAsync(String lockType, String key, String owner, long waitMillis);
+
+    @Override
+    default int awaitReadWriteWaiter(String lockType, String key, String owner, long waitMillis) {
+        CompletableFuture<Integer> answer = awaitReadWriteWaiterAsync(lockType, key, owner, waitMillis);
+        try {
+            return answer.get();
+        } catch (InterruptedException e) {
+            answer.cancel(false);
+            Thread.currentThread().interrupt();
+            return READ_WRITE_QUIET;
+        } catch (ExecutionException e) {
+            throw e.getCause() instanceof RuntimeException failure ? failure : new IllegalStateException(e.getCause());
+        }
+    }
 
     @Override
     default LockGrant tryReadLockInSession(String lockType, String key, String owner,

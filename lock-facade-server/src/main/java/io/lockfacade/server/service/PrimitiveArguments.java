@@ -22,6 +22,13 @@ public final class PrimitiveArguments {
         return lockKey;
     }
 
+    /** Checks a read-write lock's release, or a holder's wait for a call to queue behind it. */
+    public static LockKey held(String lockType, String key, String owner) {
+        LockKey lockKey = LockKey.checked(lockType, key);
+        LockArguments.requireOwner(owner);
+        return lockKey;
+    }
+
     /** Checks a semaphore's acquisition. */
     public static LockKey permits(String lockType, String key, String holder, int permits, int capacity,
                                   String sessionId) {

@@ -1,5 +1,7 @@
 package io.lockfacade.server.table;
 
+import io.lockfacade.api.PrimitiveLockService;
+
 import java.util.List;
 import java.util.Optional;
 
@@ -52,6 +54,18 @@ public final class ReadWriteLocks extends PrimitiveTable<ReadWriteState, ReadWri
      */
     public PrimitiveOutcome forceRelease(LockKey key, long token, Moment m) {
         return change(key, m, false, (s, fx) -> s.endGrant(key, token, m, fx), PrimitiveOutcome.NotHolder::new);
+    }
+
+    /**
+     * Where a holder stands against the calls that wait: read-only, the rule behind
+     * {@link io.lockfacade.api.PrimitiveLockService#awaitReadWriteWaiter}. Any parked call counts, whatever its mode:
+     * a call parks only when the holders keep it out, or when a writer it queues behind is kept out by them.
+     *
+     * @return {@code WAITING} if a call waits for the lock, {@code QUIET} if none does, {@code NOT_HELD} if
+     *         {@code owner} holds neither mode (the constants of {@code PrimitiveLockService})
+     */
+    public int waiterStanding(LockKey key, String owner) {
+        return look(key, (k, s) -> s.waiterStanding(owner)).orElse(PrimitiveLockService.READ_WRITE_NOT_HELD);
     }
 
     @Override

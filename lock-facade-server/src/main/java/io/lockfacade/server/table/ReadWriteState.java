@@ -1,5 +1,7 @@
 package io.lockfacade.server.table;
 
+import io.lockfacade.api.PrimitiveLockService;
+
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -97,6 +99,14 @@ final class ReadWriteState extends LinedState<AccessMode> {
         } else {
             readers.put(old.owner(), now);
         }
+    }
+
+    /** @return see {@link ReadWriteLocks#waiterStanding} */
+    int waiterStanding(String owner) {
+        if (heldWrite(owner) == null && !readers.containsKey(owner)) {
+            return PrimitiveLockService.READ_WRITE_NOT_HELD;
+        }
+        return line.isEmpty() ? PrimitiveLockService.READ_WRITE_QUIET : PrimitiveLockService.READ_WRITE_WAITING;
     }
 
     private Hold heldWrite(String owner) {

@@ -1,6 +1,7 @@
 package io.lockfacade.server.transport;
 
 import io.lockfacade.api.LockLimits;
+import io.lockfacade.api.PrimitiveLockService;
 import io.lockfacade.server.service.ParkingLockService;
 import io.lockfacade.server.table.Handout;
 import jakarta.servlet.http.HttpServlet;
@@ -146,6 +147,11 @@ public final class HessianEndpointServlet extends HttpServlet {
                           GrantsBeforeReply grants) {
         String method = call.method().wireName();
         CallObserver.Trace trace = observer.started(call);
+        if (call.method() == RemoteMethod.AWAIT_READ_WRITE_WAITER) {
+            grants.deliver();
+            awaitWaiter(call, request, response, trace);
+            return;
+        }
         CompletableFuture<Handout> pending;
         Object result = null;
         try {
@@ -181,6 +187,30 @@ public final class HessianEndpointServlet extends HttpServlet {
             }
         } catch (RuntimeException failure) {
             responder.sendFailure(response, method, failure);
+        }
+    }
+
+    private void awaitWaiter(HessianCall call, HttpServletRequest request, HttpServletResponse response,
+                             CallObserver.Trace trace) {
+        String method = call.method().wireName();
+        CompletableFuture<Integer> watch;
+        try {
+            watch = primitiveCalls.awaitWaiter(call);
+        } catch (RuntimeException failure) {
+            trace.finished(null, failure);
+            responder.sendFailure(response, method, failure);
+            return;
+        }
+        if (!watch.isDone()) {
+            trace.parked();
+        }
+        watch.whenComplete(trace::finished);
+        try {
+            ParkedAnswer.answer(request, response, watch, PrimitiveLockService.READ_WRITE_QUIET, asyncTimeout,
+                    responder, method);
+        } catch (RuntimeException notParked) {
+            watch.cancel(false);
+            responder.sendFailure(response, method, notParked);
         }
     }
 

@@ -56,6 +56,15 @@ final class PrimitiveCalls {
         };
     }
 
+    /**
+     * @return the pending answer of {@code awaitReadWriteWaiter}
+     * @throws IllegalArgumentException if an argument is outside the limits
+     */
+    CompletableFuture<Integer> awaitWaiter(HessianCall call) {
+        return primitives(call.method()).awaitReadWriteWaiterAsync(call.string(0), call.string(1), call.string(2),
+                call.number(3));
+    }
+
     /** @return the answer of a call that does not wait */
     Object answer(HessianCall call) {
         ParkingPrimitiveService primitives = primitives(call.method());

@@ -88,6 +88,10 @@ public enum RemoteMethod {
     /** {@code unlockWrite(lockType, key, owner)}. */
     UNLOCK_WRITE("unlockWrite", Parameter.string("lockType"), Parameter.string("key"), Parameter.string("owner")),
 
+    /** {@code awaitReadWriteWaiter(lockType, key, owner, waitMillis)}: may be parked; changes nothing. */
+    AWAIT_READ_WRITE_WAITER("awaitReadWriteWaiter", Parameter.string("lockType"), Parameter.string("key"),
+            Parameter.string("owner"), Parameter.number("waitMillis")),
+
     /** {@code tryAcquirePermits(lockType, key, holder, permits, capacity, sessionId, waitMillis)}: may be parked. */
     TRY_ACQUIRE_PERMITS("tryAcquirePermits", Parameter.string("lockType"), Parameter.string("key"),
             Parameter.string("holder"), Parameter.number("permits"), Parameter.number("capacity"),

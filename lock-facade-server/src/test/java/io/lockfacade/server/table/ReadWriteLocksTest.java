@@ -1,5 +1,6 @@
 package io.lockfacade.server.table;
 
+import io.lockfacade.api.PrimitiveLockService;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -187,5 +188,27 @@ class ReadWriteLocksTest extends PrimitiveRulesTest {
 
         assertEquals(List.of("b"), locks.describe(CACHE).orElseThrow().readers().stream()
                 .map(HolderView::owner).toList());
+    }
+
+    @Test
+    void aHolderStandsQuietUntilACallQueuesBehindItAndNotHeldOnceItLetsGo() {
+        assertEquals(PrimitiveLockService.READ_WRITE_NOT_HELD, locks.waiterStanding(CACHE, "r1"));
+        granted(locks.acquire(CACHE, "r1", READ, "s1", 0, clock.now()));
+        granted(locks.acquire(CACHE, "r2", READ, "s2", 0, clock.now()));
+        assertEquals(PrimitiveLockService.READ_WRITE_QUIET, locks.waiterStanding(CACHE, "r1"));
+        assertEquals(PrimitiveLockService.READ_WRITE_NOT_HELD, locks.waiterStanding(CACHE, "w"));
+
+        assertInstanceOf(PrimitiveOutcome.Busy.class, locks.acquire(CACHE, "w", WRITE, "s3", 0, clock.now()));
+        assertEquals(PrimitiveLockService.READ_WRITE_QUIET, locks.waiterStanding(CACHE, "r1"),
+                "a call that did not wait queued nothing");
+        parked(locks.acquire(CACHE, "w", WRITE, "s3", nextWaiter(), clock.now()));
+        assertEquals(PrimitiveLockService.READ_WRITE_WAITING, locks.waiterStanding(CACHE, "r1"));
+        assertEquals(PrimitiveLockService.READ_WRITE_WAITING, locks.waiterStanding(CACHE, "r2"));
+
+        locks.release(CACHE, "r1", READ, clock.now());
+        assertEquals(PrimitiveLockService.READ_WRITE_NOT_HELD, locks.waiterStanding(CACHE, "r1"));
+        locks.release(CACHE, "r2", READ, clock.now());
+        assertEquals(PrimitiveLockService.READ_WRITE_QUIET, locks.waiterStanding(CACHE, "w"),
+                "the writer got the lock and nobody waits behind it");
     }
 }

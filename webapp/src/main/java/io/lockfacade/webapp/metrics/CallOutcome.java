@@ -72,6 +72,7 @@ public enum CallOutcome {
             case SETTLE_RELEASES -> OK;
             case YIELD_TO_WAITERS -> result == YieldOutcome.NOT_HELD ? REFUSED : OK;
             case KEEP_ALIVE_SESSION -> result instanceof Long count && count < 0 ? REFUSED : OK;
+            case AWAIT_READ_WRITE_WAITER -> result instanceof Integer standing && standing < 0 ? REFUSED : OK;
             case IS_LOCK_TYPE_EMPTY, HAS_WAITERS, OPEN_SESSION, AVAILABLE_PERMITS, LEADERSHIP_EPOCH -> OK;
         };
     }

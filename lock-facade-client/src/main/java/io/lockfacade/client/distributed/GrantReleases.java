@@ -4,30 +4,27 @@ import io.lockfacade.client.readwrite.ReadWriteMode;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import java.util.List;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Consumer;
 
 /**
- * The background work of a node's read-write locks, on two daemon threads named
- * {@code lock-facade-rw-<nodeId>}: the checks for writers waiting on the master (one read call that does not wait,
- * see {@link DistributedReadWriteLocks}) and the retries of releases the master did not get. A release is retried
- * every {@link #RETRY_MILLIS} ms while its session lives: the master ends the grant with the session anyway.
+ * Releases of a node's read-write grants, and their retries in the background, on one daemon thread named
+ * {@code lock-facade-rw-<nodeId>}: a release the master did not get is retried every {@link #RETRY_MILLIS} ms while
+ * its session lives (the master ends the grant with the session anyway).
  */
-final class ReadGrantChecks implements AutoCloseable {
+final class GrantReleases implements AutoCloseable {
 
     /** Time between two attempts of a release the master did not get. */
     static final long RETRY_MILLIS = 1_000;
 
-    private static final Logger log = LoggerFactory.getLogger(ReadGrantChecks.class);
-    private static final int THREADS = 2;
+    private static final Logger log = LoggerFactory.getLogger(GrantReleases.class);
+    private static final int THREADS = 1;
 
     private final RemoteReadWriteGrants remote;
     private final ScheduledThreadPoolExecutor threads;
 
-    ReadGrantChecks(String nodeId, RemoteReadWriteGrants remote) {
+    GrantReleases(String nodeId, RemoteReadWriteGrants remote) {
         this.remote = remote;
         this.threads = new ScheduledThreadPoolExecutor(THREADS, task -> {
             Thread thread = new Thread(task, "lock-facade-rw-" + nodeId);
@@ -37,36 +34,10 @@ final class ReadGrantChecks implements AutoCloseable {
         threads.setExecuteExistingDelayedTasksAfterShutdownPolicy(false);
     }
 
-    /**
-     * Asks the master, in the background, for a read grant under {@code owner} without waiting; {@code answered}
-     * gets it, or {@code null} if a writer holds or waits there (or the master could not answer, which is taken the
-     * same way: the node then stops admitting readers under its grant, the safe side for waiting writers).
-     */
-    void check(LockId id, String owner, NodeSession session, Consumer<RemoteHold> answered) {
-        try {
-            threads.execute(() -> answered.accept(readNow(id, owner, session)));
-        } catch (RejectedExecutionException closed) {
-            answered.accept(null);
-        }
-    }
-
-    private RemoteHold readNow(LockId id, String owner, NodeSession session) {
-        try {
-            return remote.acquire(id, ReadWriteMode.READ, owner, session, Deadline.after(0, TimeUnit.MILLISECONDS),
-                    false);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return null;
-        } catch (RuntimeException e) {
-            log.debug("Could not check for writers waiting for {}: {}", id, e.toString());
-            return null;
-        }
-    }
-
-    /** Releases read grants nobody uses any more, retrying in the background if the master cannot be told. */
-    void releaseAll(List<RemoteHold> reads) {
-        for (RemoteHold read : reads) {
-            releaseQuietlyOrRetry(read, ReadWriteMode.READ);
+    /** Releases a grant the node no longer uses (nothing if {@code null}), retrying in the background if need be. */
+    void releaseQuietlyOrRetry(NodeGrant grant) {
+        if (grant != null) {
+            releaseQuietlyOrRetry(grant.hold(), grant.mode());
         }
     }
 
@@ -111,7 +82,7 @@ final class ReadGrantChecks implements AutoCloseable {
         }
     }
 
-    /** Stops the threads; checks and retries still queued are dropped (grants end with the session). */
+    /** Stops the thread; retries still queued are dropped (grants end with the session). */
     @Override
     public void close() {
         threads.shutdownNow();
