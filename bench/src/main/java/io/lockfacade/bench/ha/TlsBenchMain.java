@@ -25,7 +25,7 @@ import java.util.Optional;
  * the new leader through the Java client.
  *
  * <p>{@code java -cp bench.jar io.lockfacade.bench.ha.TlsBenchMain [JAR] [ROUNDS] [BLOCKS] [CRASHES] [OUT]};
- * defaults {@code webapp/target/lock-facade-webapp.jar}, 1000 rounds a block, 6 blocks, 3 crashes,
+ * defaults {@code webapp/target/lock-facade-webapp.jar}, 3000 rounds a block, 6 blocks, 3 crashes,
  * {@code bench/results/tls/tls-results.txt}. Prints one {@code TLSBENCH} line per figure and writes them to OUT.
  */
 public final class TlsBenchMain {
@@ -46,7 +46,7 @@ public final class TlsBenchMain {
     /** @param args see the class comment */
     public static void main(String[] args) throws Exception {
         Path built = Path.of(args.length > 0 ? args[0] : "webapp/target/lock-facade-webapp.jar");
-        int rounds = args.length > 1 ? Integer.parseInt(args[1]) : 1_000;
+        int rounds = args.length > 1 ? Integer.parseInt(args[1]) : 3_000;
         int blocks = args.length > 2 ? Integer.parseInt(args[2]) : 6;
         int crashes = args.length > 3 ? Integer.parseInt(args[3]) : 3;
         Path out = Path.of(args.length > 4 ? args[4] : "bench/results/tls/tls-results.txt");

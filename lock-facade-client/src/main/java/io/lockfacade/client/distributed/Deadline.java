@@ -12,10 +12,16 @@ final class Deadline {
 
     private final long deadlineNanos;
     private final boolean forever;
+    private final boolean waits;
 
     private Deadline(long deadlineNanos, boolean forever) {
+        this(deadlineNanos, forever, true);
+    }
+
+    private Deadline(long deadlineNanos, boolean forever, boolean waits) {
         this.deadlineNanos = deadlineNanos;
         this.forever = forever;
+        this.waits = waits;
     }
 
     /** @return a deadline that never passes */
@@ -25,7 +31,8 @@ final class Deadline {
 
     /** @return the deadline {@code amount} from now; zero or negative means now */
     static Deadline after(long amount, TimeUnit unit) {
-        return new Deadline(System.nanoTime() + Math.max(0, unit.toNanos(amount)), false);
+        long nanos = Math.max(0, unit.toNanos(amount));
+        return new Deadline(System.nanoTime() + nanos, false, nanos > 0);
     }
 
     boolean isForever() {
@@ -48,6 +55,16 @@ final class Deadline {
             return capMillis;
         }
         return (nanos + TimeUnit.MILLISECONDS.toNanos(1) - 1) / TimeUnit.MILLISECONDS.toNanos(1);
+    }
+
+    /**
+     * @return the wait one remote attempt asks for: {@link #remainingMillisCappedAt}, but at least 1 ms for a
+     *         caller that waits, even once the local part took the whole wait, so that the attempt is a waiting
+     *         call and keeps the client's bound on a waiting call's deadline (a call that does not wait may take
+     *         the whole read timeout to find a new leader); 0 for a caller that does not wait
+     */
+    long remoteWaitMillisCappedAt(long capMillis) {
+        return waits ? Math.max(1, remainingMillisCappedAt(capMillis)) : remainingMillisCappedAt(capMillis);
     }
 
     /**

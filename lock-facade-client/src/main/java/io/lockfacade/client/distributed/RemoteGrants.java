@@ -80,7 +80,7 @@ final class RemoteGrants {
             SessionLease session = sessions.current();
             LockGrant grant;
             try {
-                long waitMillis = deadline.remainingMillisCappedAt(waitCapMillis);
+                long waitMillis = deadline.remoteWaitMillisCappedAt(waitCapMillis);
                 grant = !checked || waitMillis == 0 // a call that does not wait cannot close a cycle
                         ? master.tryLockInSession(id.lockType(), id.key(), owner, session.id(), waitMillis)
                         : master.tryLockInSessionHolding(id.lockType(), id.key(), owner, session.id(), waitMillis,

@@ -99,7 +99,7 @@ final class RemoteReadWriteGrants {
             LockGrant grant;
             boolean checked = false;
             try {
-                long waitMillis = deadline.remainingMillisCappedAt(waitCapMillis);
+                long waitMillis = deadline.remoteWaitMillisCappedAt(waitCapMillis);
                 checked = heldLocks != null && waitMillis > 0 && masterChecksDeadlocks;
                 grant = checked ? checked(id, mode, owner, session.id(), waitMillis, heldLocks)
                         : mode == ReadWriteMode.READ

@@ -8,6 +8,7 @@ import org.apache.hc.core5.reactor.ssl.SSLBufferMode;
 import org.apache.hc.core5.ssl.SSLContexts;
 
 import javax.net.ssl.SSLContext;
+import java.util.Optional;
 
 /**
  * The client's side of TLS to {@code https://} masters: the truststore that must hold the CA of the master's
@@ -21,12 +22,20 @@ final class ClientTls {
 
     /**
      * @param stores the client's stores, or {@code null} for the JVM's default CAs and no client certificate
-     * @return how HttpClient opens TLS connections
+     * @return how HttpClient opens TLS connections: the handshake of a connection opened for an attempt with a
+     *         deadline ({@link AttemptTimeout}) waits for the master no longer than the attempt has left
      * @throws IllegalArgumentException if a store cannot be read
      */
     static TlsSocketStrategy strategy(TlsStores stores) {
-        return new DefaultClientTlsStrategy(context(stores), Pkcs12Stores.PROTOCOLS, null, SSLBufferMode.STATIC,
-                null);
+        TlsSocketStrategy handshake = new DefaultClientTlsStrategy(context(stores), Pkcs12Stores.PROTOCOLS, null,
+                SSLBufferMode.STATIC, null);
+        return (socket, target, port, attachment, context) -> {
+            Optional<Long> left = AttemptTimeout.remainingMillis();
+            if (left.isPresent() && (socket.getSoTimeout() == 0 || socket.getSoTimeout() > left.get())) {
+                socket.setSoTimeout((int) Math.min(Integer.MAX_VALUE, left.get()));
+            }
+            return handshake.upgrade(socket, target, port, attachment, context);
+        };
     }
 
     private static SSLContext context(TlsStores stores) {

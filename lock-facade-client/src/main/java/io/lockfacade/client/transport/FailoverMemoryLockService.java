@@ -82,10 +82,11 @@ public final class FailoverMemoryLockService implements MemoryLockService {
                 member.endpoint(), member.quick(), member.waiting())).toList(), settings.readTimeout());
         // released durably (plain unlock): an early answer would leave a release to keep behind the acquisition
         // that settles it
-        this.abandoned = new AbandonedAcquisitions(acquisition -> call(service -> service.unlock(
-                acquisition.lockType(), acquisition.key(), acquisition.owner()), "unlock"));
-        this.pendingReleases = new PendingReleases((owner, grants) -> call(service ->
-                service.settleReleases(owner, grants), "settleReleases"));
+        this.abandoned = new AbandonedAcquisitions((acquisition, deadline) -> calls.callBy(deadline,
+                service -> service.unlock(acquisition.lockType(), acquisition.key(), acquisition.owner()), "unlock"),
+                settings.readTimeout());
+        this.pendingReleases = new PendingReleases((owner, grants, deadline) -> calls.callBy(deadline,
+                service -> service.settleReleases(owner, grants), "settleReleases"), settings.readTimeout());
         this.primitives = new FailoverPrimitiveService(new LeaderFollowingCalls<>(clients.stream()
                 .map(member -> new Member<PrimitiveLockService>(member.endpoint(),
                         member.quick().primitivesOrNotServed(), member.waiting().primitivesOrNotServed()))
@@ -217,8 +218,9 @@ public final class FailoverMemoryLockService implements MemoryLockService {
 
     private LockGrant acquire(AbandonedAcquisitions.Acquisition acquisition, long waitMillis,
                               LongFunction<Function<MemoryLockService, LockGrant>> request, String operation) {
-        pendingReleases.beforeAcquiring(acquisition);
-        return calls.acquire(abandoned, acquisition, waitMillis, request, operation);
+        long startNanos = System.nanoTime();
+        pendingReleases.beforeAcquiring(acquisition, calls.deadlineOf(startNanos, waitMillis));
+        return calls.acquire(abandoned, acquisition, startNanos, waitMillis, request, operation);
     }
 
     private <T> T call(Function<MemoryLockService, T> remoteCall, String operation) {

@@ -27,12 +27,15 @@ public final class FailoverPrimitiveService implements PrimitiveLockService {
     /** @param calls how the group's members are called */
     FailoverPrimitiveService(LeaderFollowingCalls<PrimitiveLockService> calls) {
         this.calls = calls;
-        this.abandonedReads = new AbandonedAcquisitions(read -> unlockRead(read.lockType(), read.key(),
-                read.owner()));
-        this.abandonedWrites = new AbandonedAcquisitions(write -> unlockWrite(write.lockType(), write.key(),
-                write.owner()));
-        this.abandonedPermits = new AbandonedAcquisitions(permits -> releasePermits(permits.lockType(),
-                permits.key(), permits.owner(), 0));
+        this.abandonedReads = new AbandonedAcquisitions((read, deadline) -> calls.callBy(deadline,
+                member -> member.unlockRead(read.lockType(), read.key(), read.owner()), "unlockRead"),
+                calls.budget());
+        this.abandonedWrites = new AbandonedAcquisitions((write, deadline) -> calls.callBy(deadline,
+                member -> member.unlockWrite(write.lockType(), write.key(), write.owner()), "unlockWrite"),
+                calls.budget());
+        this.abandonedPermits = new AbandonedAcquisitions((permits, deadline) -> calls.callBy(deadline,
+                member -> member.releasePermits(permits.lockType(), permits.key(), permits.owner(), 0),
+                "releasePermits"), calls.budget());
     }
 
     @Override
@@ -138,7 +141,7 @@ public final class FailoverPrimitiveService implements PrimitiveLockService {
 
     private LockGrant lock(AbandonedAcquisitions abandoned, Acquisition acquisition, long waitMillis,
                            Attempt attempt, String operation) {
-        return calls.acquire(abandoned, acquisition, waitMillis, slice -> member -> attempt.ask(member, slice),
-                operation);
+        return calls.acquire(abandoned, acquisition, System.nanoTime(), waitMillis,
+                slice -> member -> attempt.ask(member, slice), operation);
     }
 }

@@ -80,6 +80,11 @@ final class LeaderFollowingCalls<S> {
         return members.stream().map(Member::endpoint).toList();
     }
 
+    /** @return how long a call may go without any member answering it */
+    Duration budget() {
+        return budget;
+    }
+
     /** @return the endpoint of the member believed to lead */
     URI currentLeader() {
         return members.get(board.leader()).endpoint();
@@ -95,6 +100,30 @@ final class LeaderFollowingCalls<S> {
     }
 
     /**
+     * Makes a call that does not wait for a grant on the leader, ending by {@code deadlineNanos}: no attempt is
+     * started after it, and each ends by then.
+     *
+     * @throws LockServiceUnavailableException if no member answered by the deadline, or it had passed already
+     */
+    <T> T callBy(long deadlineNanos, Function<S, T> remoteCall, String operation) {
+        if (deadlineNanos - System.nanoTime() <= 0) {
+            throw new LockServiceUnavailableException(operation + " was not sent: its caller's deadline had passed", null);
+        }
+        return call(remoteCall, false, NO_CAP, deadlineNanos, operation, new boolean[1]);
+    }
+
+    /**
+     * @param startNanos when the call started ({@link System#nanoTime()})
+     * @param waitMillis the wait it asked for
+     * @return when an acquisition started then returns at the latest: its wait plus
+     *         {@link FailoverMemoryLockService#DEADLINE_BOUND}, or the budget for one that does not wait
+     */
+    long deadlineOf(long startNanos, long waitMillis) {
+        return waitMillis <= 0 ? startNanos + budget.toNanos()
+                : startNanos + Duration.ofMillis(waitMillis).plus(DEADLINE_BOUND).toNanos();
+    }
+
+    /**
      * Asks the leader for a grant: once if {@code waitMillis <= 0}, otherwise in slices of at most
      * {@link FailoverMemoryLockService#WAIT_SLICE} until granted or the wait is over, returning by the wait plus
      * {@link FailoverMemoryLockService#DEADLINE_BOUND} at the latest.
@@ -106,12 +135,21 @@ final class LeaderFollowingCalls<S> {
      */
     LockGrant waitFor(long waitMillis, LongFunction<Function<S, LockGrant>> request, String operation,
                       boolean[] unanswered) {
+        return waitFor(System.nanoTime(), waitMillis, request, operation, unanswered);
+    }
+
+    /** {@link #waitFor(long, LongFunction, String, boolean[])} for a call that started at {@code startNanos}. */
+    private LockGrant waitFor(long startNanos, long waitMillis, LongFunction<Function<S, LockGrant>> request,
+                              String operation, boolean[] unanswered) {
         if (waitMillis <= 0) {
-            return call(request.apply(waitMillis), false, NO_CAP, System.nanoTime() + budget.toNanos(), operation,
+            return call(request.apply(waitMillis), false, NO_CAP, deadlineOf(startNanos, waitMillis), operation,
                     unanswered);
         }
-        long waitDeadline = System.nanoTime() + Duration.ofMillis(waitMillis).toNanos();
-        long callDeadline = waitDeadline + DEADLINE_BOUND.toNanos();
+        long waitDeadline = startNanos + Duration.ofMillis(waitMillis).toNanos();
+        long callDeadline = deadlineOf(startNanos, waitMillis);
+        if (callDeadline - System.nanoTime() <= 0) {
+            return null; // what came before the first attempt (settling an earlier release) took the whole wait
+        }
         // each attempt asks for what is left of the slice: one that follows a redirect must not outwait the call
         Function<S, LockGrant> attempt = service -> request.apply(sliceLeft(waitDeadline)).apply(service);
         while (true) {
@@ -129,15 +167,19 @@ final class LeaderFollowingCalls<S> {
 
     /**
      * Like {@link #waitFor}, settling an earlier abandoned acquisition of the same name first, and abandoning this
-     * one to {@code abandoned} if it ends without a grant while an attempt's outcome is unknown.
+     * one to {@code abandoned} if it ends without a grant while an attempt's outcome is unknown. The settling counts
+     * against the wait: the call returns by the same deadline ({@link #deadlineOf}) or fails.
+     *
+     * @param startNanos when the caller's call started ({@link System#nanoTime()})
      */
     LockGrant acquire(AbandonedAcquisitions abandoned, AbandonedAcquisitions.Acquisition acquisition,
-                      long waitMillis, LongFunction<Function<S, LockGrant>> request, String operation) {
-        abandoned.settleBefore(acquisition);
+                      long startNanos, long waitMillis, LongFunction<Function<S, LockGrant>> request,
+                      String operation) {
+        abandoned.settleBefore(acquisition, deadlineOf(startNanos, waitMillis));
         boolean[] unanswered = {false};
         boolean granted = false;
         try {
-            LockGrant grant = waitFor(waitMillis, request, operation, unanswered);
+            LockGrant grant = waitFor(startNanos, waitMillis, request, operation, unanswered);
             granted = grant != null;
             return grant;
         } finally {

@@ -1,9 +1,11 @@
 package io.lockfacade.client.transport;
 
+import io.lockfacade.api.LockServiceUnavailableException;
 import io.lockfacade.api.MemoryLockService;
 import io.lockfacade.api.deadlock.HeldLock;
 import io.lockfacade.client.transport.AbandonedAcquisitions.Acquisition;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -13,6 +15,7 @@ import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * Releases a group's leader answered before they were durable ({@link MemoryLockService#unlockEarly}), kept until
@@ -28,7 +31,7 @@ import java.util.concurrent.atomic.LongAdder;
  *       lost, is answered with the same grant, which is what the owner now wants. If a settle was sent, its outcome
  *       is not left to chance: the acquisition waits for it and settles the release itself first, since a settle
  *       arriving after an acquisition answered with the same grant would release the lock the owner was just told
- *       it holds.</li>
+ *       it holds. It does so within its own deadline, or fails ({@link LockServiceUnavailableException}).</li>
  * </ul>
  * Thread-safe.
  */
@@ -41,11 +44,14 @@ final class PendingReleases {
     static final long SETTLE_AFTER_MILLIS = 1_000;
 
 
-    /** How to settle the releases of one owner: throws if no leader answered. */
+    /** How to settle the releases of one owner: throws if no leader answered by the deadline. */
     @FunctionalInterface
     interface Settle {
-        /** @param grants the releases, as {@link HeldLock#encode} writes them */
-        void settle(String owner, String grants);
+        /**
+         * @param grants        the releases, as {@link HeldLock#encode} writes them
+         * @param deadlineNanos when the call must have ended ({@link System#nanoTime()})
+         */
+        void settle(String owner, String grants, long deadlineNanos);
     }
 
     /** One release answered early: the lock and owner, the released grant's token, and whether a settle was sent. */
@@ -65,15 +71,20 @@ final class PendingReleases {
 
     private final Map<Acquisition, Release> pending = new ConcurrentHashMap<>();
     /** Held while a settle call is out, so that an acquisition can wait for it. */
-    private final Object settling = new Object();
+    private final ReentrantLock settling = new ReentrantLock();
     private final Settle settle;
+    private final long backgroundBudgetNanos;
     private final ScheduledThreadPoolExecutor settler;
     private final AtomicBoolean scheduled = new AtomicBoolean();
     private final LongAdder settledInBackground = new LongAdder();
 
-    /** @param settle asks the group's leader to settle releases */
-    PendingReleases(Settle settle) {
+    /**
+     * @param settle           asks the group's leader to settle releases
+     * @param backgroundBudget how long one background settle call may take (the client's read timeout)
+     */
+    PendingReleases(Settle settle, Duration backgroundBudget) {
         this.settle = settle;
+        this.backgroundBudgetNanos = backgroundBudget.toNanos();
         this.settler = BackgroundThread.named("lock-facade-release-settler");
     }
 
@@ -85,11 +96,13 @@ final class PendingReleases {
 
     /**
      * Called before the owner asks for the lock again: drops its pending release, or settles it first if a settle
-     * for it was sent (see the class comment).
+     * for it was sent (see the class comment), waiting for a settle call in flight but not past
+     * {@code deadlineNanos}.
      *
-     * @throws RuntimeException what the settle threw: the acquisition cannot go ahead yet
+     * @throws RuntimeException what the settle threw, or {@link LockServiceUnavailableException} if it could not be
+     *                          settled by the deadline: the acquisition cannot go ahead yet
      */
-    void beforeAcquiring(Acquisition lock) {
+    void beforeAcquiring(Acquisition lock, long deadlineNanos) {
         Release release = pending.get(lock);
         if (release == null) {
             return;
@@ -101,11 +114,29 @@ final class PendingReleases {
                 return;
             }
         }
-        synchronized (settling) {
+        lockSettling(lock, deadlineNanos);
+        try {
             if (pending.get(lock) == release) {
-                settle.settle(lock.owner(), HeldLock.encode(List.of(grant(release))));
+                settle.settle(lock.owner(), HeldLock.encode(List.of(grant(release))), deadlineNanos);
                 pending.remove(lock, release);
             }
+        } finally {
+            settling.unlock();
+        }
+    }
+
+    private void lockSettling(Acquisition lock, long deadlineNanos) {
+        boolean locked;
+        try {
+            locked = settling.tryLock(deadlineNanos - System.nanoTime(), TimeUnit.NANOSECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new LockServiceUnavailableException("interrupted while the release of " + lock
+                    + " answered early was being settled", e);
+        }
+        if (!locked) {
+            throw new LockServiceUnavailableException("the release of " + lock + " answered early is still being "
+                    + "settled: not asked again before the caller's deadline", null);
         }
     }
 
@@ -128,17 +159,20 @@ final class PendingReleases {
     private void settleDue() {
         scheduled.set(false);
         long dueBefore = System.nanoTime() - TimeUnit.MILLISECONDS.toNanos(SETTLE_AFTER_MILLIS);
-        synchronized (settling) {
+        settling.lock();
+        try {
             for (List<Release> batch : dueByOwner(dueBefore)) {
                 try {
                     settle.settle(batch.get(0).lock.owner(), HeldLock.encode(batch.stream().map(PendingReleases::grant)
-                            .toList()));
+                            .toList()), System.nanoTime() + backgroundBudgetNanos);
                     batch.forEach(release -> pending.remove(release.lock, release));
                     settledInBackground.add(batch.size());
                 } catch (RuntimeException noLeaderYet) {
                     // kept, marked as sent: tried again at the next round, or by the owner's next acquisition
                 }
             }
+        } finally {
+            settling.unlock();
         }
         if (!pending.isEmpty()) {
             scheduleSettle(AbandonedAcquisitions.RETRY_MILLIS);

@@ -138,8 +138,7 @@ final class PooledHttpConnection implements HessianConnection {
         }
         post.setEntity(new ByteArrayEntity(call, HESSIAN));
         if (shorterTimeout != null) {
-            post.setConfig(RequestConfig.custom().setConnectionRequestTimeout(shorterTimeout)
-                    .setResponseTimeout(shorterTimeout).build());
+            post.setConfig(attemptConfig(shorterTimeout));
         }
         try {
             return client.execute(post, response -> {
@@ -154,6 +153,18 @@ final class PooledHttpConnection implements HessianConnection {
                     + "certificate, the certificate must name the host of the URL, and a master started with "
                     + "--tls-client-auth need wants the client's keystore)", handshake);
         }
+    }
+
+    /**
+     * @return the request's timeouts within an attempt: waiting for a pooled connection, connecting a new one (per
+     *         request, which HttpClient still honours though it prefers the pool's setting), and the reply; the
+     *         TLS handshake and the reply are bounded again by what the attempt has left when they start
+     *         ({@link ClientTls}, {@link AttemptBoundRequestExecutor})
+     */
+    @SuppressWarnings("deprecation")
+    private static RequestConfig attemptConfig(Timeout attempt) {
+        return RequestConfig.custom().setConnectionRequestTimeout(attempt).setConnectTimeout(attempt)
+                .setResponseTimeout(attempt).build();
     }
 
     private static String excerpt(byte[] content) {

@@ -82,6 +82,7 @@ public final class PooledHttpConnectionFactory implements HessianConnectionFacto
                         .setConnectionRequestTimeout(timeout(settings.readTimeout()))
                         .setResponseTimeout(timeout(settings.readTimeout()))
                         .build())
+                .setRequestExecutor(new AttemptBoundRequestExecutor())
                 .disableAutomaticRetries() // the one safe retry is PooledHttpConnection's own
                 .disableRedirectHandling()
                 .disableCookieManagement()

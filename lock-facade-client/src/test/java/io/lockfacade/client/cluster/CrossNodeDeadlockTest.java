@@ -101,8 +101,12 @@ class CrossNodeDeadlockTest {
         for (int i = 0; i < size; i++) {
             Files.createFile(go(i));
             nodes.get(i).awaitLine(line -> line.startsWith("WAITING"), PATIENCE);
-            String awaited = key((i + 1) % size);
-            Await.until("node " + i + "'s call parked on the master", () -> probe.hasWaiters(TYPE, awaited));
+            if (i < size - 1) {
+                // the last wait closes the ring: it is parked only until its check (200 ms) makes it the victim, too
+                // briefly to be seen reliably on a loaded host; its END line below says it was parked and told
+                String awaited = key((i + 1) % size);
+                Await.until("node " + i + "'s call parked on the master", () -> probe.hasWaiters(TYPE, awaited));
+            }
         }
 
         String victim = nodes.get(size - 1).awaitLine(CrossNodeDeadlockTest::isEnd, PATIENCE);

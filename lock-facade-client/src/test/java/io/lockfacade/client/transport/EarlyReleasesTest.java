@@ -1,6 +1,7 @@
 package io.lockfacade.client.transport;
 
 import io.lockfacade.api.LockGrant;
+import io.lockfacade.api.LockServiceUnavailableException;
 import io.lockfacade.client.testing.FaultInjectingMaster;
 import io.lockfacade.client.testing.FaultInjectingMaster.EarlyUnlocks;
 import io.lockfacade.client.testing.FaultInjectingMaster.Failure;
@@ -14,6 +15,7 @@ import org.junit.jupiter.api.Timeout;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -31,6 +33,8 @@ class EarlyReleasesTest {
     private static final ClientTransportSettings SETTINGS = ClientTransportSettings.defaults()
             .withConnectTimeout(Duration.ofSeconds(1)).withReadTimeout(Duration.ofSeconds(1));
     private static final long LEASE = 60_000;
+    /** What a loaded build host may add to a bound the client keeps. */
+    private static final long SCHEDULING_SLACK_MILLIS = 150;
     /** Longer than the age at which a release is settled, plus a settle round. */
     private static final Duration PAST_SETTLE = Duration.ofMillis(PendingReleases.SETTLE_AFTER_MILLIS
             + 2 * AbandonedAcquisitions.RETRY_MILLIS);
@@ -111,6 +115,31 @@ class EarlyReleasesTest {
                 "settled first: a new grant, " + again.getFencingToken() + " after " + first.getFencingToken());
         Thread.sleep(PAST_SETTLE.toMillis());
         assertEquals(Optional.of("a"), master.holder("orders", "k"), "and it stays held");
+    }
+
+    @Test
+    void aWaitingAcquisitionBehindASettleThatHangsReturnsByItsDeadlineAndChangesNothing() throws Exception {
+        FailoverMemoryLockService client = client(EarlyUnlocks.EARLY_AND_LOST);
+        client.tryLock("orders", "k", "a", LEASE, 0);
+        assertTrue(client.unlock("orders", "k", "a"));
+        CountDownLatch settles = master.gate(Operation.SETTLE_RELEASES);
+        try {
+            Await.until(Duration.ofSeconds(10), Duration.ofMillis(10),
+                    () -> master.calls(Operation.SETTLE_RELEASES) >= 1, () -> "no settle was sent");
+            int acquisitions = master.calls(Operation.TRY_LOCK);
+
+            long wait = 200;
+            long start = System.nanoTime();
+            assertThrows(LockServiceUnavailableException.class, () -> client.tryLock("orders", "k", "a", LEASE, wait));
+            long tookMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+
+            assertTrue(tookMillis <= wait + FailoverMemoryLockService.DEADLINE_BOUND.toMillis() + SCHEDULING_SLACK_MILLIS,
+                    "returned after " + tookMillis + " ms");
+            assertEquals(acquisitions, master.calls(Operation.TRY_LOCK), "the acquisition was not sent");
+            assertEquals(1, client.pendingReleases());
+        } finally {
+            settles.countDown();
+        }
     }
 
     @Test

@@ -16,6 +16,7 @@ import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
@@ -185,6 +186,30 @@ class FailoverMemoryLockServiceTest {
         Thread.sleep(1_000); // any background release still pending would have run by now
         assertTrue(!master.isLockTypeEmpty("orders"), "the lock the owner was just granted was freed");
         assertEquals(again.getFencingToken(), master.tryLock("orders", "k", "owner", 30_000, 0).getFencingToken());
+    }
+
+    @Test
+    void aWaitingTryLockBehindTheStuckReleaseOfItsAbandonedAcquisitionStillReturnsByItsDeadline() throws Exception {
+        FaultInjectingMaster master = newMaster();
+        FailoverMemoryLockService client = slowLeaderAndFollower(master, Duration.ofMillis(700));
+        CountDownLatch releases = master.gate(FaultInjectingMaster.Operation.UNLOCK);
+        try {
+            answerOf(() -> client.tryLock("orders", "k", "owner", 30_000, 100)); // abandoned; its release hangs
+            Await.until(Duration.ofSeconds(10), Duration.ofMillis(10),
+                    () -> master.calls(FaultInjectingMaster.Operation.UNLOCK) >= 1, () -> "no release was sent");
+
+            long wait = 200;
+            long start = System.nanoTime();
+            Object answer = answerOf(() -> client.tryLock("orders", "k", "owner", 30_000, wait));
+            long tookMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+
+            assertTrue(answer instanceof LockServiceUnavailableException, "the release was not settled: " + answer);
+            assertTrue(tookMillis <= wait + FailoverMemoryLockService.DEADLINE_BOUND.toMillis()
+                    + SCHEDULING_SLACK_MILLIS, "returned after " + tookMillis + " ms: " + answer);
+            assertEquals(1, master.calls(FaultInjectingMaster.Operation.TRY_LOCK), "asked again before settling");
+        } finally {
+            releases.countDown();
+        }
     }
 
     @Test
