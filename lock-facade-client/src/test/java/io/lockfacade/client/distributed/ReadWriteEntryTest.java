@@ -21,21 +21,22 @@ class ReadWriteEntryTest {
     private static final int BOUND = 2;
 
     private final SessionLease session = new SessionLease("node-a/s1", TTL_MILLIS, 0, () -> 0L);
-    private final ReadWriteEntry entry = new ReadWriteEntry(true);
+    private boolean localThreadsQueued;
+    private final ReadWriteEntry entry = new ReadWriteEntry(BOUND, () -> localThreadsQueued);
 
     @Test
     void localReadersComeUnderTheNodesWriteGrantOnceItsWriterLeaves() {
         NodeGrant write = entry.wroteFresh(hold("node-a:w#1", 5));
-        assertNull(entry.finalWriteUnlock(false, BOUND, true), "kept while nobody waits");
+        assertNull(entry.finalWriteUnlock(true), "kept while nobody waits");
 
-        ReadWriteEntry.Joined first = assertInstanceOf(ReadWriteEntry.Joined.class, entry.joinShared(BOUND));
-        ReadWriteEntry.Joined second = assertInstanceOf(ReadWriteEntry.Joined.class, entry.joinShared(BOUND));
+        ReadWriteEntry.Joined first = assertInstanceOf(ReadWriteEntry.Joined.class, entry.joinShared());
+        ReadWriteEntry.Joined second = assertInstanceOf(ReadWriteEntry.Joined.class, entry.joinShared());
         assertSame(write, first.grant());
         assertSame(write, second.grant());
         assertNull(entry.leaveShared(write));
         assertNull(entry.leaveShared(write), "kept for the next local user");
 
-        ReadWriteEntry.WriteStep next = entry.takeForWriter(BOUND);
+        ReadWriteEntry.WriteStep next = entry.takeForWriter();
         assertSame(write, next.use(), "the next local writer needs no remote call either");
         assertNull(next.releaseFirst());
     }
@@ -43,12 +44,12 @@ class ReadWriteEntryTest {
     @Test
     void aContendedReadGrantAdmitsNoNewReaderAndGoesWithItsLastReader() {
         NodeGrant read = fetchedRead();
-        assertInstanceOf(ReadWriteEntry.Joined.class, entry.joinShared(BOUND));
+        assertInstanceOf(ReadWriteEntry.Joined.class, entry.joinShared());
 
         assertNull(entry.contended(read), "two local readers still use it");
-        ReadWriteEntry.Fetch fetch = assertInstanceOf(ReadWriteEntry.Fetch.class, entry.joinShared(BOUND));
+        ReadWriteEntry.Fetch fetch = assertInstanceOf(ReadWriteEntry.Fetch.class, entry.joinShared());
         assertNull(fetch.releaseFirst(), "its readers release it, not the newcomer");
-        assertInstanceOf(ReadWriteEntry.AwaitFetch.class, entry.joinShared(BOUND), "one local reader fetches at a time");
+        assertInstanceOf(ReadWriteEntry.AwaitFetch.class, entry.joinShared(), "one local reader fetches at a time");
         assertNull(entry.leaveShared(read));
         assertSame(read, entry.leaveShared(read), "its last reader releases it");
         assertTrue(read.isReleased());
@@ -57,35 +58,37 @@ class ReadWriteEntryTest {
     @Test
     void anIdleGrantIsReleasedAsSoonAsACallWaitsBehindIt() {
         NodeGrant write = entry.wroteFresh(hold("node-a:w#1", 5));
-        entry.finalWriteUnlock(false, BOUND, true);
+        entry.finalWriteUnlock(true);
 
         assertSame(write, entry.contended(write));
         assertFalse(entry.isWatched(write));
-        assertInstanceOf(ReadWriteEntry.Fetch.class, entry.joinShared(BOUND), "the next reader asks the master");
+        assertInstanceOf(ReadWriteEntry.Fetch.class, entry.joinShared(), "the next reader asks the master");
     }
 
     @Test
     void aContendedWriteGrantPassesToAtMostTheBoundOfQueuedLocalWriters() {
         NodeGrant write = entry.wroteFresh(hold("node-a:w#1", 5));
         assertNull(entry.contended(write), "its writer still holds it");
+        localThreadsQueued = true;
         for (int handoff = 0; handoff < BOUND; handoff++) {
-            assertNull(entry.finalWriteUnlock(true, BOUND, true));
-            assertSame(write, entry.takeForWriter(BOUND).use());
+            assertNull(entry.finalWriteUnlock(true));
+            assertSame(write, entry.takeForWriter().use());
         }
-        assertSame(write, entry.finalWriteUnlock(true, BOUND, true), "the bound is reached: it goes back");
-        assertNull(entry.takeForWriter(BOUND).use());
+        assertSame(write, entry.finalWriteUnlock(true), "the bound is reached: it goes back");
+        assertNull(entry.takeForWriter().use());
     }
 
     @Test
     void aContendedWriteGrantAdmitsQueuedLocalReadersWithinTheSameBound() {
         NodeGrant write = entry.wroteFresh(hold("node-a:w#1", 5));
         entry.contended(write);
-        assertNull(entry.finalWriteUnlock(true, BOUND, true), "local threads queue");
+        localThreadsQueued = true;
+        assertNull(entry.finalWriteUnlock(true), "local threads queue");
 
         for (int handoff = 0; handoff < BOUND; handoff++) {
-            assertSame(write, assertInstanceOf(ReadWriteEntry.Joined.class, entry.joinShared(BOUND)).grant());
+            assertSame(write, assertInstanceOf(ReadWriteEntry.Joined.class, entry.joinShared()).grant());
         }
-        assertInstanceOf(ReadWriteEntry.Fetch.class, entry.joinShared(BOUND), "the bound is reached");
+        assertInstanceOf(ReadWriteEntry.Fetch.class, entry.joinShared(), "the bound is reached");
         assertNull(entry.leaveShared(write));
         assertSame(write, entry.leaveShared(write), "its last local reader gives it back");
     }
@@ -95,7 +98,57 @@ class ReadWriteEntryTest {
         NodeGrant write = entry.wroteFresh(hold("node-a:w#1", 5));
         entry.contended(write);
 
-        assertSame(write, entry.finalWriteUnlock(false, BOUND, true));
+        assertSame(write, entry.finalWriteUnlock(true));
+    }
+
+    @Test
+    void aContendedWriteGrantNobodyUsesStaysForTheLocalThreadsQueuedForIt() {
+        NodeGrant write = entry.wroteFresh(hold("node-a:w#1", 5));
+        entry.finalWriteUnlock(true);
+        localThreadsQueued = true; // the next local writer is between the local lock's hand-off and its take
+
+        assertNull(entry.contended(write), "a local thread queues for it");
+        assertSame(write, entry.takeForWriter().use(), "taken as a hand-off");
+        localThreadsQueued = false;
+        assertSame(write, entry.finalWriteUnlock(true), "nobody local queues any more: it goes back");
+    }
+
+    @Test
+    void theLastLocalReaderOfAContendedWriteGrantLeavesItToTheQueuedLocalWriter() {
+        NodeGrant write = entry.wroteFresh(hold("node-a:w#1", 5));
+        entry.finalWriteUnlock(true);
+        assertSame(write, assertInstanceOf(ReadWriteEntry.Joined.class, entry.joinShared()).grant());
+        entry.contended(write);
+        localThreadsQueued = true;
+
+        assertNull(entry.leaveShared(write), "a local writer queues behind the reader");
+        assertSame(write, entry.takeForWriter().use());
+        localThreadsQueued = false;
+        assertSame(write, entry.finalWriteUnlock(true), "nobody local queues any more: it goes back");
+        assertTrue(write.isReleased());
+    }
+
+    @Test
+    void aContendedWriteGrantLeftByItsLastReaderGoesBackOnceTheBoundIsReached() {
+        NodeGrant write = entry.wroteFresh(hold("node-a:w#1", 5));
+        entry.contended(write);
+        localThreadsQueued = true;
+        entry.finalWriteUnlock(true);
+        for (int handoff = 0; handoff < BOUND; handoff++) {
+            assertInstanceOf(ReadWriteEntry.Joined.class, entry.joinShared());
+        }
+        assertNull(entry.leaveShared(write));
+
+        assertSame(write, entry.leaveShared(write), "local threads still queue, but the bound is reached");
+    }
+
+    @Test
+    void aContendedReadGrantGoesWithItsLastReaderEvenWhenLocalThreadsQueue() {
+        NodeGrant read = fetchedRead();
+        entry.contended(read);
+        localThreadsQueued = true;
+
+        assertSame(read, entry.leaveShared(read), "a read grant never outlasts its readers once a call waits");
     }
 
     @Test
@@ -103,7 +156,7 @@ class ReadWriteEntryTest {
         NodeGrant read = fetchedRead();
         assertNull(entry.leaveShared(read), "kept while nobody waits");
 
-        ReadWriteEntry.WriteStep step = entry.takeForWriter(BOUND);
+        ReadWriteEntry.WriteStep step = entry.takeForWriter();
         assertNull(step.use());
         assertSame(read, step.releaseFirst());
     }
@@ -111,17 +164,17 @@ class ReadWriteEntryTest {
     @Test
     void aLostGrantIsNeverHandedOn() {
         NodeGrant write = entry.wroteFresh(hold("node-a:w#1", 5));
-        entry.finalWriteUnlock(false, BOUND, true);
+        entry.finalWriteUnlock(true);
         write.hold().markLost("force-released");
 
-        assertSame(write, entry.takeForWriter(BOUND).releaseFirst());
+        assertSame(write, entry.takeForWriter().releaseFirst());
     }
 
     @Test
     void aDowngradingWriterDoesNotKeepTheWriteGrant() {
         NodeGrant write = entry.wroteFresh(hold("node-a:w#1", 5));
 
-        assertSame(write, entry.finalWriteUnlock(true, BOUND, false));
+        assertSame(write, entry.finalWriteUnlock(false));
     }
 
     @Test
@@ -136,7 +189,7 @@ class ReadWriteEntryTest {
     }
 
     private NodeGrant fetchedRead() {
-        ReadWriteEntry.Fetch fetch = assertInstanceOf(ReadWriteEntry.Fetch.class, entry.joinShared(BOUND));
+        ReadWriteEntry.Fetch fetch = assertInstanceOf(ReadWriteEntry.Fetch.class, entry.joinShared());
         assertNull(fetch.releaseFirst());
         return entry.fetched(hold("node-a:readers#1", 3));
     }
