@@ -257,7 +257,7 @@ final class DistributedReadWriteLocks implements ReadWriteBackend, AutoCloseable
             return new GiveBack(mine.grant, ReadWriteMode.READ, null);
         }
         String lossReason = mine.grant.lossReason();
-        NodeGrant last = entry.leaveShared(mine.shared);
+        NodeGrant last = entry.leaveShared(mine.shared, me);
         return last == null ? GiveBack.nothing(lossReason) : new GiveBack(last.hold(), last.mode(), lossReason);
     }
 

@@ -62,6 +62,8 @@ final class ReadWriteEntry {
     private boolean fetching;
     private boolean writerIn;
     private int contendedHandoffs;
+    /** The reader whose join opened the current generation of readers under a contended write grant, if any. */
+    private Thread generationLead;
     private boolean gone;
 
     /**
@@ -95,13 +97,20 @@ final class ReadWriteEntry {
 
     /**
      * Called by a thread holding the local read lock and not the local write lock, so no local writer is in. A
-     * contended write grant still admits local readers, each counted as a hand-off, within the hand-off bound:
-     * the node drains its local queue under it, as it does for local writers.
+     * contended write grant still admits local readers within the hand-off bound, counted by generation, as one
+     * turn of the node's: a reader that finds no generation open opens one (a hand-off), and readers joining while
+     * that first reader still holds join its generation at no charge. So the node's turns, and what a waiting
+     * call of another owner waits for, stay within the bound, each turn at most about two local holds long.
+     *
+     * @param reader the joining thread
      */
-    synchronized JoinStep joinShared() {
+    synchronized JoinStep joinShared(Thread reader) {
         if (current != null && current.mode() == ReadWriteMode.WRITE && current.isContended()
-                && !current.hold().isLost() && contendedHandoffs < maxHandoffs) {
-            contendedHandoffs++;
+                && !current.hold().isLost() && (generationLead != null || contendedHandoffs < maxHandoffs)) {
+            if (generationLead == null) {
+                contendedHandoffs++;
+                generationLead = reader;
+            }
             current.join();
             return new Joined(current);
         }
@@ -158,10 +167,15 @@ final class ReadWriteEntry {
     }
 
     /**
+     * {@code reader} leaves {@code grant}; if it opened the current generation of readers, that generation closes.
+     *
      * @return the grant to release on the master now that its last local reader left (nobody local waits for it
      *         within the hand-off bound), or {@code null}
      */
-    synchronized NodeGrant leaveShared(NodeGrant grant) {
+    synchronized NodeGrant leaveShared(NodeGrant grant, Thread reader) {
+        if (reader == generationLead) {
+            generationLead = null;
+        }
         if (grant.leave() > 0 || grant.isReleased()) {
             return null;
         }
@@ -221,6 +235,7 @@ final class ReadWriteEntry {
         current = new NodeGrant(hold, ReadWriteMode.WRITE);
         writerIn = true;
         contendedHandoffs = 0;
+        generationLead = null;
         return current;
     }
 

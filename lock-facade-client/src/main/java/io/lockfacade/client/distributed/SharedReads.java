@@ -37,7 +37,7 @@ final class SharedReads {
     NodeGrant join(LockId id, ReadWriteEntry entry, Deadline deadline, boolean interruptible)
             throws InterruptedException {
         while (true) {
-            ReadWriteEntry.JoinStep step = entry.joinShared();
+            ReadWriteEntry.JoinStep step = entry.joinShared(Thread.currentThread());
             if (step instanceof ReadWriteEntry.Joined joined) {
                 return joined.grant();
             }

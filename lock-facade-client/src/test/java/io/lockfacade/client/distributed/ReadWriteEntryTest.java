@@ -4,6 +4,9 @@ import io.lockfacade.api.LockGrant;
 import io.lockfacade.client.readwrite.ReadWriteMode;
 import org.junit.jupiter.api.Test;
 
+import java.util.HashMap;
+import java.util.Map;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -22,6 +25,8 @@ class ReadWriteEntryTest {
 
     private final SessionLease session = new SessionLease("node-a/s1", TTL_MILLIS, 0, () -> 0L);
     private boolean localThreadsQueued;
+    private final Thread main = Thread.currentThread();
+    private final Map<Integer, Thread> readers = new HashMap<>();
     private final ReadWriteEntry entry = new ReadWriteEntry(BOUND, () -> localThreadsQueued);
 
     @Test
@@ -29,12 +34,12 @@ class ReadWriteEntryTest {
         NodeGrant write = entry.wroteFresh(hold("node-a:w#1", 5));
         assertNull(entry.finalWriteUnlock(true), "kept while nobody waits");
 
-        ReadWriteEntry.Joined first = assertInstanceOf(ReadWriteEntry.Joined.class, entry.joinShared());
-        ReadWriteEntry.Joined second = assertInstanceOf(ReadWriteEntry.Joined.class, entry.joinShared());
+        ReadWriteEntry.Joined first = assertInstanceOf(ReadWriteEntry.Joined.class, entry.joinShared(main));
+        ReadWriteEntry.Joined second = assertInstanceOf(ReadWriteEntry.Joined.class, entry.joinShared(main));
         assertSame(write, first.grant());
         assertSame(write, second.grant());
-        assertNull(entry.leaveShared(write));
-        assertNull(entry.leaveShared(write), "kept for the next local user");
+        assertNull(entry.leaveShared(write, main));
+        assertNull(entry.leaveShared(write, main), "kept for the next local user");
 
         ReadWriteEntry.WriteStep next = entry.takeForWriter();
         assertSame(write, next.use(), "the next local writer needs no remote call either");
@@ -44,14 +49,14 @@ class ReadWriteEntryTest {
     @Test
     void aContendedReadGrantAdmitsNoNewReaderAndGoesWithItsLastReader() {
         NodeGrant read = fetchedRead();
-        assertInstanceOf(ReadWriteEntry.Joined.class, entry.joinShared());
+        assertInstanceOf(ReadWriteEntry.Joined.class, entry.joinShared(main));
 
         assertNull(entry.contended(read), "two local readers still use it");
-        ReadWriteEntry.Fetch fetch = assertInstanceOf(ReadWriteEntry.Fetch.class, entry.joinShared());
+        ReadWriteEntry.Fetch fetch = assertInstanceOf(ReadWriteEntry.Fetch.class, entry.joinShared(main));
         assertNull(fetch.releaseFirst(), "its readers release it, not the newcomer");
-        assertInstanceOf(ReadWriteEntry.AwaitFetch.class, entry.joinShared(), "one local reader fetches at a time");
-        assertNull(entry.leaveShared(read));
-        assertSame(read, entry.leaveShared(read), "its last reader releases it");
+        assertInstanceOf(ReadWriteEntry.AwaitFetch.class, entry.joinShared(main), "one local reader fetches at a time");
+        assertNull(entry.leaveShared(read, main));
+        assertSame(read, entry.leaveShared(read, main), "its last reader releases it");
         assertTrue(read.isReleased());
     }
 
@@ -62,7 +67,7 @@ class ReadWriteEntryTest {
 
         assertSame(write, entry.contended(write));
         assertFalse(entry.isWatched(write));
-        assertInstanceOf(ReadWriteEntry.Fetch.class, entry.joinShared(), "the next reader asks the master");
+        assertInstanceOf(ReadWriteEntry.Fetch.class, entry.joinShared(main), "the next reader asks the master");
     }
 
     @Test
@@ -79,18 +84,42 @@ class ReadWriteEntryTest {
     }
 
     @Test
-    void aContendedWriteGrantAdmitsQueuedLocalReadersWithinTheSameBound() {
+    void aContendedWriteGrantAdmitsGenerationsOfLocalReadersWithinTheSameBound() {
         NodeGrant write = entry.wroteFresh(hold("node-a:w#1", 5));
         entry.contended(write);
         localThreadsQueued = true;
         assertNull(entry.finalWriteUnlock(true), "local threads queue");
 
-        for (int handoff = 0; handoff < BOUND; handoff++) {
-            assertSame(write, assertInstanceOf(ReadWriteEntry.Joined.class, entry.joinShared()).grant());
+        for (int generation = 0; generation < BOUND; generation++) {
+            Thread lead = reader(generation);
+            assertSame(write, assertInstanceOf(ReadWriteEntry.Joined.class, entry.joinShared(lead)).grant(),
+                    "a generation opens: one hand-off");
+            assertInstanceOf(ReadWriteEntry.Joined.class, entry.joinShared(reader(100 + generation)),
+                    "joins the open generation at no charge");
+            assertNull(entry.leaveShared(write, lead), "the generation closes with its first reader");
         }
-        assertInstanceOf(ReadWriteEntry.Fetch.class, entry.joinShared(), "the bound is reached");
-        assertNull(entry.leaveShared(write));
-        assertSame(write, entry.leaveShared(write), "its last local reader gives it back");
+        assertInstanceOf(ReadWriteEntry.Fetch.class, entry.joinShared(reader(200)), "the bound is reached");
+        for (int generation = 0; generation < BOUND - 1; generation++) {
+            assertNull(entry.leaveShared(write, reader(100 + generation)));
+        }
+        assertSame(write, entry.leaveShared(write, reader(100 + BOUND - 1)), "its last local reader gives it back");
+    }
+
+    @Test
+    void aGenerationOfReadersLastsOnlyWhileItsFirstReaderHolds() {
+        NodeGrant write = entry.wroteFresh(hold("node-a:w#1", 5));
+        entry.contended(write);
+        localThreadsQueued = true;
+        entry.finalWriteUnlock(true);
+        Thread first = reader(1);
+        Thread second = reader(2);
+        entry.joinShared(first);
+        entry.joinShared(second);
+        entry.leaveShared(write, first);
+
+        entry.joinShared(first); // a new generation, while the second reader of the old one still holds
+        entry.leaveShared(write, first);
+        assertInstanceOf(ReadWriteEntry.Fetch.class, entry.joinShared(reader(3)), "two generations: the bound");
     }
 
     @Test
@@ -117,11 +146,11 @@ class ReadWriteEntryTest {
     void theLastLocalReaderOfAContendedWriteGrantLeavesItToTheQueuedLocalWriter() {
         NodeGrant write = entry.wroteFresh(hold("node-a:w#1", 5));
         entry.finalWriteUnlock(true);
-        assertSame(write, assertInstanceOf(ReadWriteEntry.Joined.class, entry.joinShared()).grant());
+        assertSame(write, assertInstanceOf(ReadWriteEntry.Joined.class, entry.joinShared(main)).grant());
         entry.contended(write);
         localThreadsQueued = true;
 
-        assertNull(entry.leaveShared(write), "a local writer queues behind the reader");
+        assertNull(entry.leaveShared(write, main), "a local writer queues behind the reader");
         assertSame(write, entry.takeForWriter().use());
         localThreadsQueued = false;
         assertSame(write, entry.finalWriteUnlock(true), "nobody local queues any more: it goes back");
@@ -134,12 +163,14 @@ class ReadWriteEntryTest {
         entry.contended(write);
         localThreadsQueued = true;
         entry.finalWriteUnlock(true);
-        for (int handoff = 0; handoff < BOUND; handoff++) {
-            assertInstanceOf(ReadWriteEntry.Joined.class, entry.joinShared());
+        for (int generation = 0; generation < BOUND; generation++) {
+            assertInstanceOf(ReadWriteEntry.Joined.class, entry.joinShared(reader(generation)));
+            if (generation < BOUND - 1) {
+                assertNull(entry.leaveShared(write, reader(generation)));
+            }
         }
-        assertNull(entry.leaveShared(write));
 
-        assertSame(write, entry.leaveShared(write), "local threads still queue, but the bound is reached");
+        assertSame(write, entry.leaveShared(write, reader(BOUND - 1)), "local threads queue, but the bound is reached");
     }
 
     @Test
@@ -148,13 +179,13 @@ class ReadWriteEntryTest {
         entry.contended(read);
         localThreadsQueued = true;
 
-        assertSame(read, entry.leaveShared(read), "a read grant never outlasts its readers once a call waits");
+        assertSame(read, entry.leaveShared(read, main), "a read grant never outlasts its readers once a call waits");
     }
 
     @Test
     void aLocalWriterReleasesTheNodesReadGrantBeforeAskingForTheWriteLock() {
         NodeGrant read = fetchedRead();
-        assertNull(entry.leaveShared(read), "kept while nobody waits");
+        assertNull(entry.leaveShared(read, main), "kept while nobody waits");
 
         ReadWriteEntry.WriteStep step = entry.takeForWriter();
         assertNull(step.use());
@@ -180,7 +211,7 @@ class ReadWriteEntryTest {
     @Test
     void aForgottenEntryGivesItsKeptGrantBackOnceAndStopsItsWatch() {
         NodeGrant read = fetchedRead();
-        entry.leaveShared(read);
+        entry.leaveShared(read, main);
 
         assertSame(read, entry.forget());
         assertFalse(entry.isWatched(read));
@@ -188,8 +219,13 @@ class ReadWriteEntryTest {
         assertEquals(ReadWriteMode.READ, read.mode());
     }
 
+    /** @return the thread object standing for local reader {@code n} (never started) */
+    private Thread reader(int n) {
+        return readers.computeIfAbsent(n, k -> new Thread(() -> { }, "reader-" + k));
+    }
+
     private NodeGrant fetchedRead() {
-        ReadWriteEntry.Fetch fetch = assertInstanceOf(ReadWriteEntry.Fetch.class, entry.joinShared());
+        ReadWriteEntry.Fetch fetch = assertInstanceOf(ReadWriteEntry.Fetch.class, entry.joinShared(main));
         assertNull(fetch.releaseFirst());
         return entry.fetched(hold("node-a:readers#1", 3));
     }
