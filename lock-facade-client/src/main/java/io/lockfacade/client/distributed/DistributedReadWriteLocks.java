@@ -32,8 +32,9 @@ import java.util.function.Consumer;
  * <p><b>Other nodes are not starved.</b> Each current grant is watched ({@link GrantWatches}): a call parked on the
  * master that answers as soon as any call queues behind the lock. From then on the grant admits no new local reader
  * and is released as soon as its current users finish, so a writer of another node waits for the longest current
- * local hold plus a round trip; a contended write grant still passes to the node's queued local writers and
- * readers, at most {@code maxLocalHandoffs} of them, as the mutex's grant does, whichever of them releases it last.
+ * local hold plus a round trip; a contended write grant still serves the node's queued local writers and readers
+ * for at most {@code maxLocalHandoffs} turns, as the mutex's grant does (a turn: a writer, or a generation of readers,
+ * {@link ReadWriteEntry#joinShared}), whichever of them releases it last.
  * Later local users ask the master and queue behind the waiter. An unlock releases the local lock before it gives a
  * grant back on the master, so the next local user's ask does not wait for that round trip.
  * A grant kept while no call waits is released when the node's last local user of the lock leaves.
