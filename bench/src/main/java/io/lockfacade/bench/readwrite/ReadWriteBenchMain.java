@@ -108,6 +108,7 @@ public final class ReadWriteBenchMain {
             List<Matcher> results = new ArrayList<>();
             for (ChildJvm node : nodes) {
                 String line = node.awaitLine(l -> l.startsWith("RESULT"), START_LIMIT.plusSeconds(seconds));
+                node.lines().stream().filter(l -> l.startsWith("CALLS")).forEach(System.out::println); // for the log
                 Matcher result = RESULT.matcher(line);
                 if (!result.matches()) {
                     throw new IllegalStateException("unexpected result line " + line + "\n" + node.tail());

@@ -9,6 +9,7 @@ import io.lockfacade.client.transport.PooledHttpConnectionFactory;
 
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
+import java.lang.management.ManagementFactory;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
 import java.net.URI;
@@ -16,6 +17,8 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
@@ -37,7 +40,8 @@ import java.util.concurrent.locks.ReadWriteLock;
  *   <li>{@code writer}: one thread takes the write lock every 50 to 150 ms and records how long it waited.</li>
  * </ul>
  * {@code RESULT ops=<n> reads=<n> readCalls=<n> waitsMicros=<comma-separated>}, where {@code readCalls} counts every
- * remote call of the read-write lock (acquisitions of both modes, releases, watches).
+ * remote call of the read-write lock (acquisitions of both modes, releases, watches); before it, a {@code CALLS}
+ * line breaks those calls down by method, with their mean time, and gives the node's CPU time in the run.
  */
 public final class ReadWriteWorkerMain {
 
@@ -48,6 +52,10 @@ public final class ReadWriteWorkerMain {
     private static final LongAdder ops = new LongAdder();
     private static final LongAdder reads = new LongAdder();
     private static final AtomicLong readCalls = new AtomicLong();
+    private static final LongAdder writes = new LongAdder();
+    /** Remote read-write calls by method name, and the time they took: where a switch between nodes goes. */
+    private static final Map<String, LongAdder> callsByMethod = new ConcurrentHashMap<>();
+    private static final Map<String, LongAdder> callNanosByMethod = new ConcurrentHashMap<>();
     private static final List<Long> waitsMicros = new ArrayList<>();
 
     private ReadWriteWorkerMain() {
@@ -73,6 +81,7 @@ public final class ReadWriteWorkerMain {
             if (!"GO".equals(in.readLine())) {
                 throw new IllegalStateException("expected GO");
             }
+            long cpuBefore = processCpuNanos();
             long end = System.nanoTime() + runNanos;
             List<Thread> workers = new ArrayList<>();
             int count = workload.equals("writer") ? 1 : threads;
@@ -84,6 +93,7 @@ public final class ReadWriteWorkerMain {
             for (Thread worker : workers) {
                 worker.join();
             }
+            System.out.println(callsLine(nodeId, processCpuNanos() - cpuBefore));
             System.out.println("RESULT ops=" + ops.sum() + " reads=" + reads.sum() + " readCalls=" + readCalls.get()
                     + " waitsMicros=" + String.join(",", waitsMicros.stream().map(String::valueOf).toList()));
         }
@@ -98,6 +108,8 @@ public final class ReadWriteWorkerMain {
                     hold(lock, holdNanos);
                     if (read) {
                         reads.increment();
+                    } else {
+                        writes.increment();
                     }
                 }
                 case "readers" -> {
@@ -136,6 +148,26 @@ public final class ReadWriteWorkerMain {
         };
         used.forEach(lock -> hold(lock, 0));
         readCalls.set(0);
+        callsByMethod.clear();
+        callNanosByMethod.clear();
+    }
+
+    /**
+     * @return {@code CALLS <node> cpuMs=<n> writes=<n>} and {@code <method>=<calls>/<mean µs>} per remote method:
+     *         the node's CPU time in the run, and how many round trips its writes cost and how long each took
+     */
+    private static String callsLine(String nodeId, long cpuNanos) {
+        StringBuilder line = new StringBuilder("CALLS " + nodeId + " cpuMs=" + TimeUnit.NANOSECONDS.toMillis(cpuNanos)
+                + " writes=" + writes.sum());
+        callsByMethod.forEach((method, calls) -> line.append(' ').append(method).append('=').append(calls.sum())
+                .append('/').append(callNanosByMethod.get(method).sum() / 1_000 / Math.max(1, calls.sum()))
+                .append("us"));
+        return line.toString();
+    }
+
+    private static long processCpuNanos() {
+        return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
+                .getProcessCpuTime();
     }
 
     private static void hold(Lock lock, long holdNanos) {
@@ -154,10 +186,15 @@ public final class ReadWriteWorkerMain {
                     if (method.getDeclaringClass() == PrimitiveLockService.class) {
                         readCalls.incrementAndGet();
                     }
+                    long started = System.nanoTime();
                     try {
                         return method.invoke(delegate, args);
                     } catch (InvocationTargetException e) {
                         throw e.getCause();
+                    } finally {
+                        callsByMethod.computeIfAbsent(method.getName(), k -> new LongAdder()).increment();
+                        callNanosByMethod.computeIfAbsent(method.getName(), k -> new LongAdder())
+                                .add(System.nanoTime() - started);
                     }
                 });
     }

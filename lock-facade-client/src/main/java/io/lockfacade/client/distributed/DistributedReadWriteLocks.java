@@ -10,6 +10,7 @@ import io.lockfacade.client.readwrite.ReadWriteMode;
 import java.util.OptionalLong;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 
 /**
@@ -21,18 +22,21 @@ import java.util.function.Consumer;
  * write grant while no local writer holds it (the node is then the lock's only holder; the local lock keeps its
  * readers and writers apart), so a local write does not cost the node a new read grant.
  *
- * <p><b>Writers.</b> A local writer excludes the node's readers locally, releases the node's current read grant
- * and asks for the write lock (owner {@code nodeId:threadName#threadId}); on its final unlock the node keeps the
- * write grant for its next local writers and readers. A writer may take the read lock (its own read grant, asked
- * under the writer's owner) and then release the write lock: a downgrade. A reader asking for the write lock is
- * refused at once ({@link io.lockfacade.api.AcquisitionRefusedException}).
+ * <p><b>Writers.</b> A local writer excludes the node's readers locally, releases the node's current read grant in
+ * the background while it asks for the write lock (owner {@code nodeId:threadName#threadId/w<n>}, new for each ask,
+ * so an ask never meets a grant still on its way back); on its final unlock the node keeps the write grant for its
+ * next local writers and readers. A writer may take the read lock (its own read grant, asked under the writer's
+ * owner) and then release the write lock: a downgrade. A reader asking for the write lock is refused at once
+ * ({@link io.lockfacade.api.AcquisitionRefusedException}).
  *
  * <p><b>Other nodes are not starved.</b> Each current grant is watched ({@link GrantWatches}): a call parked on the
  * master that answers as soon as any call queues behind the lock. From then on the grant admits no new local reader
  * and is released as soon as its current users finish, so a writer of another node waits for the longest current
- * local hold plus a round trip; a contended write grant still passes to the node's queued local writers and
- * readers, at most {@code maxLocalHandoffs} of them, as the mutex's grant does. Later local users ask the master
- * and queue behind the waiter.
+ * local hold plus a round trip; a contended write grant still serves the node's queued local writers and readers
+ * for at most {@code maxLocalHandoffs} turns, as the mutex's grant does (a turn: a writer, or a generation of readers,
+ * {@link ReadWriteEntry#joinShared}), whichever of them releases it last.
+ * Later local users ask the master and queue behind the waiter. An unlock releases the local lock before it gives a
+ * grant back on the master, so the next local user's ask does not wait for that round trip.
  * A grant kept while no call waits is released when the node's last local user of the lock leaves.
  *
  * <p><b>Faults.</b> Grants live under the node's session: when it is lost, every read and write hold under it is
@@ -51,6 +55,7 @@ final class DistributedReadWriteLocks implements ReadWriteBackend, AutoCloseable
     private final GrantReleases releases;
     private final GrantWatches watches;
     private final SharedReads sharedReads;
+    private final AtomicLong writeOwners = new AtomicLong();
     private volatile boolean closed;
 
     DistributedReadWriteLocks(String nodeId, RemoteReadWriteGrants remote, NodeSession session,
@@ -62,7 +67,7 @@ final class DistributedReadWriteLocks implements ReadWriteBackend, AutoCloseable
         this.fair = fair;
         this.releases = new GrantReleases(nodeId, remote);
         this.watches = new GrantWatches(nodeId, remote);
-        this.sharedReads = new SharedReads(nodeId, remote, session, releases, watches, maxLocalHandoffs);
+        this.sharedReads = new SharedReads(nodeId, remote, session, releases, watches);
     }
 
     /**
@@ -111,9 +116,16 @@ final class DistributedReadWriteLocks implements ReadWriteBackend, AutoCloseable
         RemoteHold hold = holdOf(entry, mode);
         String lossReason;
         try {
-            lossReason = mode == ReadWriteMode.READ ? releaseRead(entry) : releaseWrite(entry);
+            GiveBack giveBack;
+            try {
+                giveBack = mode == ReadWriteMode.READ ? readGiveBack(entry) : writeGiveBack(entry);
+            } finally {
+                // before the remote call: the next local user need not wait for it (a grant given back is
+                // no longer the entry's current one, so nobody local comes under it)
+                (mode == ReadWriteMode.READ ? entry.local.readLock() : entry.local.writeLock()).unlock();
+            }
+            lossReason = giveBack(giveBack);
         } finally {
-            (mode == ReadWriteMode.READ ? entry.local.readLock() : entry.local.writeLock()).unlock();
             leave(id, entry);
             if (holdOfCurrentThread(id, mode) == null) {
                 remote.released(id, mode); // its last hold in this mode
@@ -205,14 +217,14 @@ final class DistributedReadWriteLocks implements ReadWriteBackend, AutoCloseable
         }
         boolean acquired = false;
         try {
-            ReadWriteEntry.WriteStep step = entry.takeForWriter(maxLocalHandoffs);
+            ReadWriteEntry.WriteStep step = entry.takeForWriter();
             if (step.use() != null) {
                 acquired = true; // the node's write grant, kept or handed off by the previous local writer
                 return true;
             }
-            releases.releaseQuietlyOrRetry(step.releaseFirst()); // no local reader now: the node's grant must go
-            RemoteHold granted = remote.acquire(id, ReadWriteMode.WRITE, OwnerNames.of(nodeId, Thread.currentThread()),
-                    session, deadline, interruptible);
+            releases.releaseInBackground(step.releaseFirst()); // no local reader now: the node's grant must go
+            RemoteHold granted = remote.acquire(id, ReadWriteMode.WRITE, writeOwner(), session, deadline,
+                    interruptible);
             if (granted != null) {
                 watches.watch(entry, entry.wroteFresh(granted), releases::releaseQuietlyOrRetry);
                 acquired = true;
@@ -225,40 +237,52 @@ final class DistributedReadWriteLocks implements ReadWriteBackend, AutoCloseable
         }
     }
 
-    /** @return why the read hold was lost, or {@code null} */
-    private String releaseRead(ReadWriteEntry entry) {
+    /**
+     * What an unlock gives back on the master once the local lock is released: a grant nobody local uses any more
+     * ({@code null}: nothing), and why the unlocking thread's hold was lost ({@code null}: it was not).
+     */
+    private record GiveBack(RemoteHold hold, ReadWriteMode mode, String lossReason) {
+        static GiveBack nothing(String lossReason) {
+            return new GiveBack(null, null, lossReason);
+        }
+    }
+
+    private GiveBack readGiveBack(ReadWriteEntry entry) {
         Thread me = Thread.currentThread();
         ReaderHold mine = entry.readerOf(me);
         if (--mine.count > 0) {
-            return mine.grant.lossReason();
+            return GiveBack.nothing(mine.grant.lossReason());
         }
         entry.removeReader(me);
         if (mine.shared == null) {
-            return releaseOnMaster(mine.grant, ReadWriteMode.READ);
+            return new GiveBack(mine.grant, ReadWriteMode.READ, null);
         }
         String lossReason = mine.grant.lossReason();
-        NodeGrant last = entry.leaveShared(mine.shared);
-        if (last != null) {
-            String atRelease = lossReason != null ? discard(last.hold(), last.mode())
-                    : releaseOnMaster(last.hold(), last.mode());
-            lossReason = lossReason != null ? lossReason : atRelease;
-        }
-        return lossReason;
+        NodeGrant last = entry.leaveShared(mine.shared, me);
+        return last == null ? GiveBack.nothing(lossReason) : new GiveBack(last.hold(), last.mode(), lossReason);
     }
 
-    /** @return why the write hold was lost, or {@code null} */
-    private String releaseWrite(ReadWriteEntry entry) {
+    private GiveBack writeGiveBack(ReadWriteEntry entry) {
         RemoteHold hold = entry.writeHold();
         if (entry.local.getWriteHoldCount() > 1) {
-            return hold.lossReason();
+            return GiveBack.nothing(hold.lossReason());
         }
         boolean mayKeep = !closed && entry.readerOf(Thread.currentThread()) == null;
-        NodeGrant release = entry.finalWriteUnlock(entry.local.hasQueuedThreads(), maxLocalHandoffs, mayKeep);
-        if (release == null) {
-            return null; // kept for the node's next local writers and readers
+        NodeGrant release = entry.finalWriteUnlock(mayKeep);
+        return release == null ? GiveBack.nothing(null) // kept for the node's next local writers and readers
+                : new GiveBack(hold, ReadWriteMode.WRITE, hold.lossReason());
+    }
+
+    /** @return why the unlocking thread's hold was lost, or {@code null} */
+    private String giveBack(GiveBack giveBack) {
+        if (giveBack.hold() == null) {
+            return giveBack.lossReason();
         }
-        String lossReason = hold.lossReason();
-        return lossReason != null ? discard(hold, ReadWriteMode.WRITE) : releaseOnMaster(hold, ReadWriteMode.WRITE);
+        if (giveBack.lossReason() != null) { // lost already: released best effort
+            remote.releaseQuietly(giveBack.hold(), giveBack.mode());
+            return giveBack.lossReason();
+        }
+        return releaseOnMaster(giveBack.hold(), giveBack.mode());
     }
 
     /** @return why the grant was lost, or {@code null} if the master released it */
@@ -267,12 +291,6 @@ final class DistributedReadWriteLocks implements ReadWriteBackend, AutoCloseable
             return null;
         }
         hold.markLost("the master no longer held it at release (session ended or force-released)");
-        return hold.lossReason();
-    }
-
-    /** Releases a grant already known lost, best effort; @return its loss reason */
-    private String discard(RemoteHold hold, ReadWriteMode mode) {
-        remote.releaseQuietly(hold, mode);
         return hold.lossReason();
     }
 
@@ -296,7 +314,7 @@ final class DistributedReadWriteLocks implements ReadWriteBackend, AutoCloseable
 
     private ReadWriteEntry join(LockId id) {
         return entries.compute(id, (k, existing) -> {
-            ReadWriteEntry entry = existing == null ? new ReadWriteEntry(fair) : existing;
+            ReadWriteEntry entry = existing == null ? new ReadWriteEntry(fair, maxLocalHandoffs) : existing;
             entry.users++;
             return entry;
         });
@@ -312,6 +330,15 @@ final class DistributedReadWriteLocks implements ReadWriteBackend, AutoCloseable
         if (last[0]) {
             releases.releaseQuietlyOrRetry(entry.forget());
         }
+    }
+
+    /**
+     * @return a fresh owner name for a write grant asked by the current thread: the node hands its write grant from
+     *         thread to thread and gives it back without waiting for the master's answer, so a name is never reused
+     *         (a later ask under the same name would get the old grant back, just before its release)
+     */
+    private String writeOwner() {
+        return OwnerNames.of(nodeId, Thread.currentThread(), "/w" + writeOwners.incrementAndGet());
     }
 
     private void requireOpen() {

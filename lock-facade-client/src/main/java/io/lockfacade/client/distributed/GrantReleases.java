@@ -11,7 +11,10 @@ import java.util.concurrent.TimeUnit;
 /**
  * Releases of a node's read-write grants, and their retries in the background, on one daemon thread named
  * {@code lock-facade-rw-<nodeId>}: a release the master did not get is retried every {@link #RETRY_MILLIS} ms while
- * its session lives (the master ends the grant with the session anyway).
+ * its session lives (the master ends the grant with the session anyway). A grant the node gives up on its way to
+ * asking the master for another one is released on that thread too ({@link #releaseInBackground}), so that the
+ * ask does not wait a round trip for the release: the master queues the ask fairly behind whatever the release
+ * frees.
  */
 final class GrantReleases implements AutoCloseable {
 
@@ -38,6 +41,21 @@ final class GrantReleases implements AutoCloseable {
     void releaseQuietlyOrRetry(NodeGrant grant) {
         if (grant != null) {
             releaseQuietlyOrRetry(grant.hold(), grant.mode());
+        }
+    }
+
+    /**
+     * Releases a grant nobody local uses any more (nothing if {@code null}) on the background thread, or on the
+     * calling thread once closed; retried as {@link #releaseQuietlyOrRetry(RemoteHold, ReadWriteMode)} does.
+     */
+    void releaseInBackground(NodeGrant grant) {
+        if (grant == null) {
+            return;
+        }
+        try {
+            threads.execute(() -> releaseQuietlyOrRetry(grant));
+        } catch (RejectedExecutionException closed) {
+            releaseQuietlyOrRetry(grant);
         }
     }
 

@@ -5,6 +5,7 @@ import io.lockfacade.client.readwrite.ReadWriteMode;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
+import java.util.function.BooleanSupplier;
 
 /**
  * One read-write lock as this node holds it. A local fair {@link ReentrantReadWriteLock} arbitrates the node's
@@ -54,15 +55,32 @@ final class ReadWriteEntry {
     final ReentrantReadWriteLock local;
     /** Threads holding or waiting for this lock; changed only inside the entries map's {@code compute}. */
     int users;
+    private final int maxHandoffs;
+    private final BooleanSupplier localThreadsQueued;
     private final Map<Thread, ReaderHold> readers = new ConcurrentHashMap<>();
     private NodeGrant current;
     private boolean fetching;
     private boolean writerIn;
     private int contendedHandoffs;
+    /** The reader whose join opened the current generation of readers under a contended write grant, if any. */
+    private Thread generationLead;
     private boolean gone;
 
-    ReadWriteEntry(boolean fair) {
+    /**
+     * @param maxHandoffs how many local users a contended write grant still serves before it goes back (the
+     *                    mutex's hand-off bound)
+     */
+    ReadWriteEntry(boolean fair, int maxHandoffs) {
         this.local = new ReentrantReadWriteLock(fair);
+        this.maxHandoffs = maxHandoffs;
+        this.localThreadsQueued = local::hasQueuedThreads;
+    }
+
+    /** For tests: {@code localThreadsQueued} says whether local threads wait for the local lock. */
+    ReadWriteEntry(int maxHandoffs, BooleanSupplier localThreadsQueued) {
+        this.local = new ReentrantReadWriteLock(true);
+        this.maxHandoffs = maxHandoffs;
+        this.localThreadsQueued = localThreadsQueued;
     }
 
     ReaderHold readerOf(Thread thread) {
@@ -79,13 +97,20 @@ final class ReadWriteEntry {
 
     /**
      * Called by a thread holding the local read lock and not the local write lock, so no local writer is in. A
-     * contended write grant still admits local readers, each counted as a hand-off, within {@code maxHandoffs}:
-     * the node drains its local queue under it, as it does for local writers.
+     * contended write grant still admits local readers within the hand-off bound, counted by generation, as one
+     * turn of the node's: a reader that finds no generation open opens one (a hand-off), and readers joining while
+     * that first reader still holds join its generation at no charge. So the node's turns, and what a waiting
+     * call of another owner waits for, stay within the bound, each turn at most about two local holds long.
+     *
+     * @param reader the joining thread
      */
-    synchronized JoinStep joinShared(int maxHandoffs) {
+    synchronized JoinStep joinShared(Thread reader) {
         if (current != null && current.mode() == ReadWriteMode.WRITE && current.isContended()
-                && !current.hold().isLost() && contendedHandoffs < maxHandoffs) {
-            contendedHandoffs++;
+                && !current.hold().isLost() && (generationLead != null || contendedHandoffs < maxHandoffs)) {
+            if (generationLead == null) {
+                contendedHandoffs++;
+                generationLead = reader;
+            }
             current.join();
             return new Joined(current);
         }
@@ -128,32 +153,54 @@ final class ReadWriteEntry {
     }
 
     /**
-     * The master said a call waits behind {@code grant} (or could not say): it admits no new local user.
+     * The master said a call waits behind {@code grant} (or could not say): it admits no new local user, except
+     * that a write grant still serves the local threads queued for it within the hand-off bound.
      *
-     * @return the grant to release on the master now (nobody local uses it), or {@code null}
+     * @return the grant to release on the master now (nobody local uses or waits for it), or {@code null}
      */
     synchronized NodeGrant contended(NodeGrant grant) {
         grant.contended();
         if (grant != current || grant.readers() > 0 || writerIn || grant.isReleased()) {
             return null; // retired already, or its last user releases it
         }
-        current = null;
-        return grant.toRelease();
+        return goesBack(grant);
     }
 
-    /** @return the grant to release on the master now that its last local reader left, or {@code null} */
-    synchronized NodeGrant leaveShared(NodeGrant grant) {
+    /**
+     * {@code reader} leaves {@code grant}; if it opened the current generation of readers, that generation closes.
+     *
+     * @return the grant to release on the master now that its last local reader left (nobody local waits for it
+     *         within the hand-off bound), or {@code null}
+     */
+    synchronized NodeGrant leaveShared(NodeGrant grant, Thread reader) {
+        if (reader == generationLead) {
+            generationLead = null;
+        }
         if (grant.leave() > 0 || grant.isReleased()) {
             return null;
         }
         if (grant != current) {
             return grant.toRelease(); // retired
         }
-        if (!grant.admits()) {
-            current = null;
-            return grant.toRelease();
+        return grant.admits() ? null : goesBack(grant); // an admitting grant waits for the next local user
+    }
+
+    /**
+     * Called when nobody local uses the current {@code grant} and a call waits behind it: a write grant stays for
+     * the local threads queued for it while the hand-off bound allows (the first of them takes it, counted as a
+     * hand-off); any other grant goes back.
+     */
+    private NodeGrant goesBack(NodeGrant grant) {
+        if (servesQueuedLocalUsers(grant)) {
+            return null;
         }
-        return null; // kept for the next local user, released when the entry empties
+        current = null;
+        return grant.toRelease();
+    }
+
+    private boolean servesQueuedLocalUsers(NodeGrant grant) {
+        return grant.mode() == ReadWriteMode.WRITE && !grant.hold().isLost() && contendedHandoffs < maxHandoffs
+                && localThreadsQueued.getAsBoolean();
     }
 
     /** What a local writer does after the local write lock is its own. */
@@ -162,10 +209,10 @@ final class ReadWriteEntry {
 
     /**
      * Called by the holder of the local write lock (so no local reader is under the current grant): the current
-     * write grant is handed to it if it admits users, or, contended, while fewer than {@code maxHandoffs} local
+     * write grant is handed to it if it admits users, or, contended, while fewer than the hand-off bound of local
      * users had it since; any other current grant is to be released before the writer asks the master.
      */
-    synchronized WriteStep takeForWriter(int maxHandoffs) {
+    synchronized WriteStep takeForWriter() {
         NodeGrant grant = current;
         if (grant == null) {
             return new WriteStep(null, null);
@@ -188,6 +235,7 @@ final class ReadWriteEntry {
         current = new NodeGrant(hold, ReadWriteMode.WRITE);
         writerIn = true;
         contendedHandoffs = 0;
+        generationLead = null;
         return current;
     }
 
@@ -200,17 +248,17 @@ final class ReadWriteEntry {
      * The local writer's final unlock: the grant stays current (for the next local writer and for local readers)
      * while it admits users, or, contended, while local threads queue and the hand-off bound is not reached;
      * otherwise it is returned, to be released on the master.
+     *
+     * @param keepAllowed {@code false} if the writer keeps a read grant of its own (a downgrade) or the node closes
      */
-    synchronized NodeGrant finalWriteUnlock(boolean localThreadsQueued, int maxHandoffs, boolean keepAllowed) {
+    synchronized NodeGrant finalWriteUnlock(boolean keepAllowed) {
         NodeGrant grant = current;
         writerIn = false;
-        boolean keep = keepAllowed && !grant.hold().isLost()
-                && (!grant.isContended() || localThreadsQueued && contendedHandoffs < maxHandoffs);
-        if (keep) {
-            return null;
+        if (!keepAllowed || grant.hold().isLost()) {
+            current = null;
+            return grant.toRelease();
         }
-        current = null;
-        return grant.toRelease();
+        return grant.isContended() ? goesBack(grant) : null;
     }
 
     /** The entry is forgotten (nobody holds or waits): @return its current grant to release, or {@code null} */

@@ -18,17 +18,15 @@ final class SharedReads {
     private final NodeSession session;
     private final GrantReleases releases;
     private final GrantWatches watches;
-    private final int maxHandoffs;
     private final AtomicLong readOwners = new AtomicLong();
 
     SharedReads(String nodeId, RemoteReadWriteGrants remote, NodeSession session, GrantReleases releases,
-                GrantWatches watches, int maxHandoffs) {
+                GrantWatches watches) {
         this.nodeId = nodeId;
         this.remote = remote;
         this.session = session;
         this.releases = releases;
         this.watches = watches;
-        this.maxHandoffs = maxHandoffs;
     }
 
     /**
@@ -39,14 +37,14 @@ final class SharedReads {
     NodeGrant join(LockId id, ReadWriteEntry entry, Deadline deadline, boolean interruptible)
             throws InterruptedException {
         while (true) {
-            ReadWriteEntry.JoinStep step = entry.joinShared(maxHandoffs);
+            ReadWriteEntry.JoinStep step = entry.joinShared(Thread.currentThread());
             if (step instanceof ReadWriteEntry.Joined joined) {
                 return joined.grant();
             }
             if (step instanceof ReadWriteEntry.Fetch fetch) {
                 RemoteHold granted;
                 try {
-                    releases.releaseQuietlyOrRetry(fetch.releaseFirst());
+                    releases.releaseInBackground(fetch.releaseFirst());
                     granted = remote.acquire(id, ReadWriteMode.READ, readOwner(), session, deadline, interruptible);
                 } catch (Throwable failed) {
                     entry.fetched(null); // lets a waiting local reader ask instead

@@ -24,6 +24,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -51,6 +52,7 @@ class NodeLocalReadWriteTest {
     private final ExecutorService threads = Executors.newCachedThreadPool();
     private final List<AutoCloseable> nodes = new ArrayList<>();
     private final Map<String, LongAdder> calls = new ConcurrentHashMap<>();
+    private final List<String> writeOwners = new CopyOnWriteArrayList<>();
     private MasterServer master;
     private ClientTransportSettings transport;
     private PooledHttpConnectionFactory connections;
@@ -213,6 +215,61 @@ class NodeLocalReadWriteTest {
     }
 
     @Test
+    void eachWriteAskNamesAFreshOwnerSoAGrantOnItsWayBackIsNeverHandedOutAgain() throws Exception {
+        FacadeReadWriteLock rw = node("asking-node", 32);
+        for (int ask = 0; ask < 2; ask++) {
+            rw.writeLock().lock();
+            rw.writeLock().unlock(); // the node's last user leaves: the grant goes back
+            Await.until("the grant is back", () -> count("unlockWrite") == writeOwners.size());
+        }
+
+        assertEquals(2, writeOwners.size());
+        assertFalse(writeOwners.get(0).equals(writeOwners.get(1)), "one thread, two asks, two owners: " + writeOwners);
+        assertTrue(writeOwners.get(0).startsWith("asking-node:"), writeOwners.get(0));
+    }
+
+    @Test
+    void busyReadersAndWritersOfTwoNodesNeverOverlapNorLoseAHold() throws Exception {
+        List<FacadeReadWriteLock> nodes = List.of(node("busy-a", 4), node("busy-b", 4));
+        AtomicInteger readersIn = new AtomicInteger();
+        AtomicInteger writersIn = new AtomicInteger();
+        AtomicInteger overlaps = new AtomicInteger();
+        LongAdder writes = new LongAdder();
+        long end = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(1_500);
+        List<Future<?>> workers = new ArrayList<>();
+        for (int t = 0; t < 12; t++) {
+            FacadeReadWriteLock rw = nodes.get(t % 2);
+            workers.add(threads.submit(() -> {
+                for (int op = 0; System.nanoTime() < end; op++) {
+                    boolean write = op % 3 == 0; // writers hand the grant between threads and nodes all the time
+                    ModeLock lock = write ? rw.writeLock() : rw.readLock();
+                    lock.lock();
+                    try {
+                        boolean clash = write ? writersIn.getAndIncrement() > 0 || readersIn.get() > 0
+                                : readersIn.incrementAndGet() > 0 && writersIn.get() > 0;
+                        if (clash) {
+                            overlaps.incrementAndGet();
+                        }
+                        Thread.onSpinWait();
+                    } finally {
+                        (write ? writersIn : readersIn).decrementAndGet();
+                        lock.unlock(); // throws LockLostException if the master no longer held the grant
+                    }
+                    if (write) {
+                        writes.increment();
+                    }
+                }
+                return null;
+            }));
+        }
+        for (Future<?> worker : workers) {
+            worker.get(30, TimeUnit.SECONDS);
+        }
+        assertEquals(0, overlaps.get(), "a writer never holds beside another holder");
+        assertTrue(writes.sum() > 0);
+    }
+
+    @Test
     void aLostSessionLosesReadAndWriteHolds() throws Exception {
         FacadeReadWriteLock rw = node("losing-node", 32);
         ModeLock read = rw.readLock();
@@ -266,6 +323,9 @@ class NodeLocalReadWriteTest {
         return (PrimitiveLockService) Proxy.newProxyInstance(getClass().getClassLoader(),
                 new Class<?>[] {PrimitiveLockService.class}, (proxy, method, args) -> {
                     calls.computeIfAbsent(method.getName(), k -> new LongAdder()).increment();
+                    if (method.getName().equals("tryWriteLockInSession")) {
+                        writeOwners.add((String) args[2]);
+                    }
                     try {
                         return method.invoke(delegate, args);
                     } catch (InvocationTargetException e) {

@@ -4,6 +4,9 @@ import io.lockfacade.api.LockGrant;
 import io.lockfacade.client.readwrite.ReadWriteMode;
 import org.junit.jupiter.api.Test;
 
+import java.util.HashMap;
+import java.util.Map;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -21,21 +24,24 @@ class ReadWriteEntryTest {
     private static final int BOUND = 2;
 
     private final SessionLease session = new SessionLease("node-a/s1", TTL_MILLIS, 0, () -> 0L);
-    private final ReadWriteEntry entry = new ReadWriteEntry(true);
+    private boolean localThreadsQueued;
+    private final Thread main = Thread.currentThread();
+    private final Map<Integer, Thread> readers = new HashMap<>();
+    private final ReadWriteEntry entry = new ReadWriteEntry(BOUND, () -> localThreadsQueued);
 
     @Test
     void localReadersComeUnderTheNodesWriteGrantOnceItsWriterLeaves() {
         NodeGrant write = entry.wroteFresh(hold("node-a:w#1", 5));
-        assertNull(entry.finalWriteUnlock(false, BOUND, true), "kept while nobody waits");
+        assertNull(entry.finalWriteUnlock(true), "kept while nobody waits");
 
-        ReadWriteEntry.Joined first = assertInstanceOf(ReadWriteEntry.Joined.class, entry.joinShared(BOUND));
-        ReadWriteEntry.Joined second = assertInstanceOf(ReadWriteEntry.Joined.class, entry.joinShared(BOUND));
+        ReadWriteEntry.Joined first = assertInstanceOf(ReadWriteEntry.Joined.class, entry.joinShared(main));
+        ReadWriteEntry.Joined second = assertInstanceOf(ReadWriteEntry.Joined.class, entry.joinShared(main));
         assertSame(write, first.grant());
         assertSame(write, second.grant());
-        assertNull(entry.leaveShared(write));
-        assertNull(entry.leaveShared(write), "kept for the next local user");
+        assertNull(entry.leaveShared(write, main));
+        assertNull(entry.leaveShared(write, main), "kept for the next local user");
 
-        ReadWriteEntry.WriteStep next = entry.takeForWriter(BOUND);
+        ReadWriteEntry.WriteStep next = entry.takeForWriter();
         assertSame(write, next.use(), "the next local writer needs no remote call either");
         assertNull(next.releaseFirst());
     }
@@ -43,51 +49,77 @@ class ReadWriteEntryTest {
     @Test
     void aContendedReadGrantAdmitsNoNewReaderAndGoesWithItsLastReader() {
         NodeGrant read = fetchedRead();
-        assertInstanceOf(ReadWriteEntry.Joined.class, entry.joinShared(BOUND));
+        assertInstanceOf(ReadWriteEntry.Joined.class, entry.joinShared(main));
 
         assertNull(entry.contended(read), "two local readers still use it");
-        ReadWriteEntry.Fetch fetch = assertInstanceOf(ReadWriteEntry.Fetch.class, entry.joinShared(BOUND));
+        ReadWriteEntry.Fetch fetch = assertInstanceOf(ReadWriteEntry.Fetch.class, entry.joinShared(main));
         assertNull(fetch.releaseFirst(), "its readers release it, not the newcomer");
-        assertInstanceOf(ReadWriteEntry.AwaitFetch.class, entry.joinShared(BOUND), "one local reader fetches at a time");
-        assertNull(entry.leaveShared(read));
-        assertSame(read, entry.leaveShared(read), "its last reader releases it");
+        assertInstanceOf(ReadWriteEntry.AwaitFetch.class, entry.joinShared(main), "one local reader fetches at a time");
+        assertNull(entry.leaveShared(read, main));
+        assertSame(read, entry.leaveShared(read, main), "its last reader releases it");
         assertTrue(read.isReleased());
     }
 
     @Test
     void anIdleGrantIsReleasedAsSoonAsACallWaitsBehindIt() {
         NodeGrant write = entry.wroteFresh(hold("node-a:w#1", 5));
-        entry.finalWriteUnlock(false, BOUND, true);
+        entry.finalWriteUnlock(true);
 
         assertSame(write, entry.contended(write));
         assertFalse(entry.isWatched(write));
-        assertInstanceOf(ReadWriteEntry.Fetch.class, entry.joinShared(BOUND), "the next reader asks the master");
+        assertInstanceOf(ReadWriteEntry.Fetch.class, entry.joinShared(main), "the next reader asks the master");
     }
 
     @Test
     void aContendedWriteGrantPassesToAtMostTheBoundOfQueuedLocalWriters() {
         NodeGrant write = entry.wroteFresh(hold("node-a:w#1", 5));
         assertNull(entry.contended(write), "its writer still holds it");
+        localThreadsQueued = true;
         for (int handoff = 0; handoff < BOUND; handoff++) {
-            assertNull(entry.finalWriteUnlock(true, BOUND, true));
-            assertSame(write, entry.takeForWriter(BOUND).use());
+            assertNull(entry.finalWriteUnlock(true));
+            assertSame(write, entry.takeForWriter().use());
         }
-        assertSame(write, entry.finalWriteUnlock(true, BOUND, true), "the bound is reached: it goes back");
-        assertNull(entry.takeForWriter(BOUND).use());
+        assertSame(write, entry.finalWriteUnlock(true), "the bound is reached: it goes back");
+        assertNull(entry.takeForWriter().use());
     }
 
     @Test
-    void aContendedWriteGrantAdmitsQueuedLocalReadersWithinTheSameBound() {
+    void aContendedWriteGrantAdmitsGenerationsOfLocalReadersWithinTheSameBound() {
         NodeGrant write = entry.wroteFresh(hold("node-a:w#1", 5));
         entry.contended(write);
-        assertNull(entry.finalWriteUnlock(true, BOUND, true), "local threads queue");
+        localThreadsQueued = true;
+        assertNull(entry.finalWriteUnlock(true), "local threads queue");
 
-        for (int handoff = 0; handoff < BOUND; handoff++) {
-            assertSame(write, assertInstanceOf(ReadWriteEntry.Joined.class, entry.joinShared(BOUND)).grant());
+        for (int generation = 0; generation < BOUND; generation++) {
+            Thread lead = reader(generation);
+            assertSame(write, assertInstanceOf(ReadWriteEntry.Joined.class, entry.joinShared(lead)).grant(),
+                    "a generation opens: one hand-off");
+            assertInstanceOf(ReadWriteEntry.Joined.class, entry.joinShared(reader(100 + generation)),
+                    "joins the open generation at no charge");
+            assertNull(entry.leaveShared(write, lead), "the generation closes with its first reader");
         }
-        assertInstanceOf(ReadWriteEntry.Fetch.class, entry.joinShared(BOUND), "the bound is reached");
-        assertNull(entry.leaveShared(write));
-        assertSame(write, entry.leaveShared(write), "its last local reader gives it back");
+        assertInstanceOf(ReadWriteEntry.Fetch.class, entry.joinShared(reader(200)), "the bound is reached");
+        for (int generation = 0; generation < BOUND - 1; generation++) {
+            assertNull(entry.leaveShared(write, reader(100 + generation)));
+        }
+        assertSame(write, entry.leaveShared(write, reader(100 + BOUND - 1)), "its last local reader gives it back");
+    }
+
+    @Test
+    void aGenerationOfReadersLastsOnlyWhileItsFirstReaderHolds() {
+        NodeGrant write = entry.wroteFresh(hold("node-a:w#1", 5));
+        entry.contended(write);
+        localThreadsQueued = true;
+        entry.finalWriteUnlock(true);
+        Thread first = reader(1);
+        Thread second = reader(2);
+        entry.joinShared(first);
+        entry.joinShared(second);
+        entry.leaveShared(write, first);
+
+        entry.joinShared(first); // a new generation, while the second reader of the old one still holds
+        entry.leaveShared(write, first);
+        assertInstanceOf(ReadWriteEntry.Fetch.class, entry.joinShared(reader(3)), "two generations: the bound");
     }
 
     @Test
@@ -95,15 +127,67 @@ class ReadWriteEntryTest {
         NodeGrant write = entry.wroteFresh(hold("node-a:w#1", 5));
         entry.contended(write);
 
-        assertSame(write, entry.finalWriteUnlock(false, BOUND, true));
+        assertSame(write, entry.finalWriteUnlock(true));
+    }
+
+    @Test
+    void aContendedWriteGrantNobodyUsesStaysForTheLocalThreadsQueuedForIt() {
+        NodeGrant write = entry.wroteFresh(hold("node-a:w#1", 5));
+        entry.finalWriteUnlock(true);
+        localThreadsQueued = true; // the next local writer is between the local lock's hand-off and its take
+
+        assertNull(entry.contended(write), "a local thread queues for it");
+        assertSame(write, entry.takeForWriter().use(), "taken as a hand-off");
+        localThreadsQueued = false;
+        assertSame(write, entry.finalWriteUnlock(true), "nobody local queues any more: it goes back");
+    }
+
+    @Test
+    void theLastLocalReaderOfAContendedWriteGrantLeavesItToTheQueuedLocalWriter() {
+        NodeGrant write = entry.wroteFresh(hold("node-a:w#1", 5));
+        entry.finalWriteUnlock(true);
+        assertSame(write, assertInstanceOf(ReadWriteEntry.Joined.class, entry.joinShared(main)).grant());
+        entry.contended(write);
+        localThreadsQueued = true;
+
+        assertNull(entry.leaveShared(write, main), "a local writer queues behind the reader");
+        assertSame(write, entry.takeForWriter().use());
+        localThreadsQueued = false;
+        assertSame(write, entry.finalWriteUnlock(true), "nobody local queues any more: it goes back");
+        assertTrue(write.isReleased());
+    }
+
+    @Test
+    void aContendedWriteGrantLeftByItsLastReaderGoesBackOnceTheBoundIsReached() {
+        NodeGrant write = entry.wroteFresh(hold("node-a:w#1", 5));
+        entry.contended(write);
+        localThreadsQueued = true;
+        entry.finalWriteUnlock(true);
+        for (int generation = 0; generation < BOUND; generation++) {
+            assertInstanceOf(ReadWriteEntry.Joined.class, entry.joinShared(reader(generation)));
+            if (generation < BOUND - 1) {
+                assertNull(entry.leaveShared(write, reader(generation)));
+            }
+        }
+
+        assertSame(write, entry.leaveShared(write, reader(BOUND - 1)), "local threads queue, but the bound is reached");
+    }
+
+    @Test
+    void aContendedReadGrantGoesWithItsLastReaderEvenWhenLocalThreadsQueue() {
+        NodeGrant read = fetchedRead();
+        entry.contended(read);
+        localThreadsQueued = true;
+
+        assertSame(read, entry.leaveShared(read, main), "a read grant never outlasts its readers once a call waits");
     }
 
     @Test
     void aLocalWriterReleasesTheNodesReadGrantBeforeAskingForTheWriteLock() {
         NodeGrant read = fetchedRead();
-        assertNull(entry.leaveShared(read), "kept while nobody waits");
+        assertNull(entry.leaveShared(read, main), "kept while nobody waits");
 
-        ReadWriteEntry.WriteStep step = entry.takeForWriter(BOUND);
+        ReadWriteEntry.WriteStep step = entry.takeForWriter();
         assertNull(step.use());
         assertSame(read, step.releaseFirst());
     }
@@ -111,23 +195,23 @@ class ReadWriteEntryTest {
     @Test
     void aLostGrantIsNeverHandedOn() {
         NodeGrant write = entry.wroteFresh(hold("node-a:w#1", 5));
-        entry.finalWriteUnlock(false, BOUND, true);
+        entry.finalWriteUnlock(true);
         write.hold().markLost("force-released");
 
-        assertSame(write, entry.takeForWriter(BOUND).releaseFirst());
+        assertSame(write, entry.takeForWriter().releaseFirst());
     }
 
     @Test
     void aDowngradingWriterDoesNotKeepTheWriteGrant() {
         NodeGrant write = entry.wroteFresh(hold("node-a:w#1", 5));
 
-        assertSame(write, entry.finalWriteUnlock(true, BOUND, false));
+        assertSame(write, entry.finalWriteUnlock(false));
     }
 
     @Test
     void aForgottenEntryGivesItsKeptGrantBackOnceAndStopsItsWatch() {
         NodeGrant read = fetchedRead();
-        entry.leaveShared(read);
+        entry.leaveShared(read, main);
 
         assertSame(read, entry.forget());
         assertFalse(entry.isWatched(read));
@@ -135,8 +219,13 @@ class ReadWriteEntryTest {
         assertEquals(ReadWriteMode.READ, read.mode());
     }
 
+    /** @return the thread object standing for local reader {@code n} (never started) */
+    private Thread reader(int n) {
+        return readers.computeIfAbsent(n, k -> new Thread(() -> { }, "reader-" + k));
+    }
+
     private NodeGrant fetchedRead() {
-        ReadWriteEntry.Fetch fetch = assertInstanceOf(ReadWriteEntry.Fetch.class, entry.joinShared(BOUND));
+        ReadWriteEntry.Fetch fetch = assertInstanceOf(ReadWriteEntry.Fetch.class, entry.joinShared(main));
         assertNull(fetch.releaseFirst());
         return entry.fetched(hold("node-a:readers#1", 3));
     }
