@@ -81,8 +81,8 @@ final class LocalArbiter implements AutoCloseable {
             if (mutex.isHeldByCurrentThread()) {
                 mutex.lock(); // re-entry: counted locally only
                 acquired = true;
-            } else if (localWaits.await(id, deadline.remainingNanos(),
-                    cap -> deadline.lock(mutex, interruptible, cap))) {
+            } else if (localWaits.await(id, deadline.remainingNanos(), interruptible,
+                    cap -> deadline.lock(mutex, cap != 0, cap))) {
                 try {
                     acquired = takeCachedOrAcquireRemotely(id, entry, deadline, interruptible);
                 } finally {
@@ -170,6 +170,7 @@ final class LocalArbiter implements AutoCloseable {
     @Override
     public void close() {
         closed = true;
+        localWaits.stopChecking();
         for (LockId id : entries.ids()) {
             ReentrantLock mutex = entries.join(id).mutex(); // as a user, so that nobody else cleans up meanwhile
             try {
