@@ -1,10 +1,13 @@
 package io.lockfacade.client.distributed;
 
+import io.lockfacade.client.deadlock.InspectableReadWriteLock;
 import io.lockfacade.client.readwrite.ReadWriteMode;
 
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.locks.ReentrantReadWriteLock;
 
 /**
  * One read-write lock as this node holds it. A local fair {@link ReentrantReadWriteLock} arbitrates the node's
@@ -51,7 +54,7 @@ final class ReadWriteEntry {
         }
     }
 
-    final ReentrantReadWriteLock local;
+    final InspectableReadWriteLock local;
     /** Threads holding or waiting for this lock; changed only inside the entries map's {@code compute}. */
     int users;
     private final Map<Thread, ReaderHold> readers = new ConcurrentHashMap<>();
@@ -62,11 +65,27 @@ final class ReadWriteEntry {
     private boolean gone;
 
     ReadWriteEntry(boolean fair) {
-        this.local = new ReentrantReadWriteLock(fair);
+        this.local = new InspectableReadWriteLock(fair);
     }
 
     ReaderHold readerOf(Thread thread) {
         return readers.get(thread);
+    }
+
+    /**
+     * @return the threads a local wait for {@code mode} waits for: the local writer, and for a write every local
+     *         reader too (a reader is listed from after it took the local read lock until before it lets it go)
+     */
+    Collection<Thread> localHolders(ReadWriteMode mode) {
+        Thread writer = local.writer();
+        if (mode == ReadWriteMode.READ) {
+            return writer == null ? List.of() : List.of(writer);
+        }
+        List<Thread> holders = new ArrayList<>(readers.keySet());
+        if (writer != null) {
+            holders.add(writer);
+        }
+        return holders;
     }
 
     void addReader(Thread thread, ReaderHold hold) {
