@@ -94,18 +94,36 @@ public abstract class LocalDeadlockContractTest {
     }
 
     @Test
+    void anUninterruptibleCheckedWaitOutlastsTheCallersInterruptAndKeepsIt() throws Exception {
+        locks = newLocks(DeadlockDetection.after(CHECK_DELAY));
+        CountDownLatch release = new CountDownLatch(1);
+        Future<?> holder = holdUntil("0", release);
+        List<Thread> waiter = new ArrayList<>();
+        Future<Boolean> waiting = threads.submit(() -> {
+            synchronized (waiter) {
+                waiter.add(Thread.currentThread());
+            }
+            locks.lock(TYPE, "0", LONG_WAIT_MILLIS);
+            locks.unlock(TYPE, "0");
+            return Thread.currentThread().isInterrupted();
+        });
+        Await.until("the waiter's wait is checked", () -> checkedWaitCount() == 1);
+        synchronized (waiter) {
+            waiter.get(0).interrupt();
+        }
+        Thread.sleep(CHECK_DELAY.toMillis() * 3); // past its check, which must find no cycle
+        assertFalse(waiting.isDone(), "an interrupt does not end an uninterruptible wait");
+        release.countDown();
+
+        holder.get(LONG_WAIT_MILLIS, TimeUnit.MILLISECONDS);
+        assertTrue(waiting.get(LONG_WAIT_MILLIS, TimeUnit.MILLISECONDS), "the caller's interrupt is set again");
+    }
+
+    @Test
     void aChainOfWaitsIsNoDeadlock() throws Exception {
         locks = newLocks(DeadlockDetection.after(Duration.ZERO));
         CountDownLatch release = new CountDownLatch(1);
-        CountDownLatch holding = new CountDownLatch(1);
-        Future<?> holder = threads.submit(() -> {
-            locks.lock(TYPE, "2", 0);
-            holding.countDown();
-            release.await();
-            locks.unlock(TYPE, "2");
-            return null;
-        });
-        holding.await();
+        Future<?> holder = holdUntil("2", release);
         Future<String> middle = threads.submit(() -> crossing(new CountDownLatch(0), "1", "2", LONG_WAIT_MILLIS));
         Await.until("the middle thread waits", () -> checkedWaitCount() == 1);
         Thread.sleep(CHECK_DELAY.toMillis() * 2); // past its check, which must find no cycle
@@ -151,6 +169,20 @@ public abstract class LocalDeadlockContractTest {
                 locks.unlock(TYPE, first);
             }
         });
+    }
+
+    /** @return a thread that holds {@code key} from before this returns until {@code release} opens */
+    private Future<?> holdUntil(String key, CountDownLatch release) throws InterruptedException {
+        CountDownLatch holding = new CountDownLatch(1);
+        Future<?> holder = threads.submit(() -> {
+            locks.lock(TYPE, key, 0);
+            holding.countDown();
+            release.await();
+            locks.unlock(TYPE, key);
+            return null;
+        });
+        holding.await();
+        return holder;
     }
 
     /** Runs six threads, each doing {@code rounds} rounds with its own seeded random, within the long wait. */
@@ -201,9 +233,9 @@ public abstract class LocalDeadlockContractTest {
                     locks.lock(TYPE, next, LONG_WAIT_MILLIS);
                     locks.unlock(TYPE, next);
                     return "completed";
-                } catch (DeadlockException e) {
-                    return "victim, still holding it/" + (locks.isHeldByCurrentThread(TYPE, mine) ? mine : "nothing")
-                            + ": " + e.getMessage();
+                } catch (DeadlockException e) { // told by an interrupt, which must not be left set
+                    return (Thread.currentThread().isInterrupted() ? "interrupted " : "") + "victim, still holding it/"
+                            + (locks.isHeldByCurrentThread(TYPE, mine) ? mine : "nothing") + ": " + e.getMessage();
                 } finally {
                     locks.unlock(TYPE, mine);
                 }

@@ -2,6 +2,7 @@ package io.lockfacade.bench.client;
 
 import io.lockfacade.api.MemoryLockService;
 import io.lockfacade.client.LockFacade;
+import io.lockfacade.client.deadlock.DeadlockDetection;
 import io.lockfacade.client.distributed.DistributeLock;
 import io.lockfacade.client.distributed.DistributeLockSettings;
 
@@ -19,6 +20,9 @@ public enum ClientVariant {
 
     /** {@link DistributeLock} whose local lock lets a thread take a free lock ahead of queued ones. */
     NON_FAIR_LOCAL_LOCK("nonfair", "fairLocalLock false"),
+
+    /** {@link DistributeLock} with deadlock detection off: what detection costs when no deadlock exists. */
+    DEADLOCK_DETECTION_OFF("nodeadlock", "deadlock detection off"),
 
     /** A reference for a fair local lock: {@link FairJdkLocks}, a fair JDK lock per key, no master, no Lock Facade. */
     FAIR_JDK_LOCK_ALONE("jdkfair", "fair ReentrantLock alone");
@@ -65,6 +69,8 @@ public enum ClientVariant {
             case AS_SHIPPED -> new DistributeLock(master, settings);
             case SMALLER_HANDOFF_BOUND -> new DistributeLock(master, settings.withMaxLocalHandoffs(SMALLER_BOUND));
             case NON_FAIR_LOCAL_LOCK -> new DistributeLock(master, settings.withFairLocalLock(false));
+            case DEADLOCK_DETECTION_OFF -> new DistributeLock(master,
+                    settings.withDeadlockDetection(DeadlockDetection.OFF));
             case FAIR_JDK_LOCK_ALONE -> new FairJdkLocks();
         };
     }

@@ -19,7 +19,7 @@ import java.util.Map;
 /**
  * Scenario 3, what the client's settings cost and buy on one key, 16 threads, one JVM: Lock Facade as shipped,
  * with the smaller hand-off bound of {@value ClientVariant#SMALLER_BOUND} (the default until 2026-11-25),
- * with a non-fair local lock, a fair JDK lock alone (no master, no Lock Facade code: how fast first come, first
+ * with a non-fair local lock, with deadlock detection off (its cost when no deadlock exists), a fair JDK lock alone (no master, no Lock Facade code: how fast first come, first
  * served can hand over between threads on this machine) and the article's design, in alternating rounds.
  *
  * <p>At the end of each run of local hand-offs the node asks the master in the background whether another node
@@ -91,6 +91,10 @@ public final class ClientVariants implements Scenario {
                 ClientVariant.FAIR_JDK_LOCK_ALONE.label(),
                 outcomes.get(ClientVariant.FAIR_JDK_LOCK_ALONE).operationsPerSecond(), null)
                 .labelled("ops/s ÷ fair JDK lock"));
+        report.add(new ResultRow(IntraJvmContention.ID, shape + "default (deadlock detection on)", "ops/s", shipped,
+                ClientVariant.DEADLOCK_DETECTION_OFF.label(),
+                outcomes.get(ClientVariant.DEADLOCK_DETECTION_OFF).operationsPerSecond(),
+                Target.ratioAtLeast("≥ 1 ÷ 1.05 of off", 1 / 1.05)).labelled("ops/s detection on ÷ off"));
         GroupOutcome nonFair = outcomes.get(ClientVariant.NON_FAIR_LOCAL_LOCK);
         report.add(new ResultRow(IntraJvmContention.ID, shape + ClientVariant.NON_FAIR_LOCAL_LOCK.label(), "ops/s",
                 nonFair.operationsPerSecond(), Design.ARTICLE.label(), article.operationsPerSecond(),

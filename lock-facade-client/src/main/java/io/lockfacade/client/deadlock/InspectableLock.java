@@ -12,6 +12,16 @@ public final class InspectableLock extends ReentrantLock {
         super(fair);
     }
 
+    /**
+     * Takes the lock if it is free and no thread waits for it, or re-enters it; never waits, never throws. What a fair
+     * lock's {@code lock()} tries first, without the wait that may follow.
+     *
+     * @return whether the current thread now holds the lock
+     */
+    public boolean tryLockInTurn() {
+        return (isHeldByCurrentThread() || !hasQueuedThreads()) && tryLock();
+    }
+
     /** @return the thread holding the lock right now, or {@code null} if it is free (a racy read) */
     public Thread holder() {
         return getOwner();

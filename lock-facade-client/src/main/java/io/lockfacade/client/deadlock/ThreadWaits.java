@@ -6,6 +6,7 @@ import io.lockfacade.api.deadlock.Wait;
 import io.lockfacade.api.deadlock.WaitCycle;
 import io.lockfacade.api.deadlock.WaitView;
 
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.List;
@@ -16,35 +17,37 @@ import java.util.WeakHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import java.util.function.LongSupplier;
 
 /**
- * The waits of one JVM's threads for the locks of one lock facade, and the deadlock check each waiting thread runs
- * on itself once its wait has lasted the check delay. No thread of its own, and little on the way of a wait that
- * ends sooner: nothing if the lock is free or the wait cannot last the delay, else two writes to the waiting
- * thread's own slot (the slot is made once per thread, and forgotten with the thread).
+ * The waits of one JVM's threads for the locks of one lock facade, and their deadlock checks. A waiting thread
+ * parks as it would without detection; what detection adds to a wait that must park is a few writes to the
+ * thread's own slot (made once per thread, forgotten with it) and one volatile read. One checker thread per
+ * instance ({@link DeadlockChecker}, started on demand, ended when idle) checks each wait once it has lasted the
+ * check delay.
  *
  * <p>The victim of a cycle is its youngest wait, which is the wait that closed it (every other thread of the
  * cycle took what it holds before it began to wait, so the cycle stood from the moment the youngest wait began).
- * Each waiting thread searches from its own wait; it fails with {@link DeadlockException} only if it is the
- * youngest of the cycle and a second read confirms the cycle ({@link CycleSearch#isStillStanding}), and otherwise
- * waits on: the youngest runs its own check at most one delay later and finds the same cycle.
+ * The checker searches from the due wait; on a cycle confirmed by a second read ({@link CycleSearch#isStillStanding})
+ * it marks the youngest wait's slot and interrupts that thread, which leaves its wait and throws
+ * {@link DeadlockException} (the interrupt is consumed: the caller never sees it). The waits are interruptible
+ * underneath for this reason; an uninterruptible caller's own interrupts are kept for it and set again on return.
  *
  * @param <L> how the lock facade names a lock
  */
 public final class ThreadWaits<L> implements WaitView<Thread, L> {
-
-    /** The number of a wait published but not numbered yet; never a real number. */
-    private static final long UNNUMBERED = Long.MAX_VALUE;
-    private static final int MAX_SPINS = 100;
 
     private final DeadlockDetection detection;
     private final Function<? super L, ? extends Collection<Thread>> holdersOf;
     private final Function<? super Thread, String> threadName;
     private final Function<? super L, String> lockName;
     private final Consumer<? super L> victims;
-    private final Map<Thread, Slot<L>> slots = Collections.synchronizedMap(new WeakHashMap<>());
-    private final ThreadLocal<Slot<L>> slotOfThread = ThreadLocal.withInitial(this::newSlot);
+    private final Map<Thread, WaitSlot<L>> slots = Collections.synchronizedMap(new WeakHashMap<>());
+    private final ThreadLocal<WaitSlot<L>> slotOfThread = ThreadLocal.withInitial(this::newSlot);
     private final AtomicLong sequence = new AtomicLong();
+    private final LongSupplier nextNumber = sequence::incrementAndGet;
+    private final long delayNanos;
+    private final DeadlockChecker<L> checker;
 
     /**
      * @param detection  on or off, and the check delay
@@ -82,42 +85,89 @@ public final class ThreadWaits<L> implements WaitView<Thread, L> {
         this.threadName = Objects.requireNonNull(threadName, "threadName");
         this.lockName = Objects.requireNonNull(lockName, "lockName");
         this.victims = Objects.requireNonNull(victims, "victims");
+        this.delayNanos = detection.checkDelay().toNanos();
+        this.checker = new DeadlockChecker<>(delayNanos, this::slotsNow, this::check);
     }
 
     /**
-     * Takes a lock through {@code attempt}, checking for a deadlock once the wait has lasted the check delay.
+     * Takes a lock through {@code attempt}; a wait that lasts the check delay is checked for a deadlock.
      *
-     * @param timeoutNanos how long the caller may wait at most ({@link TimedAttempt#NO_CAP} for ever); a wait that
-     *                     cannot last the check delay is not recorded, since it cannot be part of a reported cycle
+     * @param timeoutNanos  how long the caller may wait at most ({@link TimedAttempt#NO_CAP} for ever); a wait that
+     *                      cannot last the check delay is not recorded, since it cannot be part of a reported cycle
+     * @param interruptible whether the caller's interrupt ends the wait; if not, it is set again on return
+     * @param attempt       interruptible waits for the lock: the checker's interrupt must end them
      * @return whether the lock is now held
      * @throws DeadlockException    if this wait is the youngest of a confirmed cycle; nothing new is held
-     * @throws InterruptedException if the attempt was interrupted
+     * @throws InterruptedException if interruptible and interrupted
      */
-    public boolean await(L lock, long timeoutNanos, TimedAttempt attempt) throws InterruptedException {
-        long delayNanos = detection.checkDelay().toNanos();
-        if (!detection.enabled() || timeoutNanos <= delayNanos) {
-            return attempt.tryFor(TimedAttempt.NO_CAP);
+    public boolean await(L lock, long timeoutNanos, boolean interruptible, TimedAttempt attempt)
+            throws InterruptedException {
+        if (interruptible && Thread.interrupted()) {
+            throw new InterruptedException();
         }
-        if (attempt.tryFor(0)) {
-            return true;
-        }
-        Slot<L> slot = slotOfThread.get();
+        boolean interrupted = !interruptible && Thread.interrupted();
         try {
-            publish(slot, lock);
-            if (attempt.tryFor(delayNanos)) {
-                return true;
+            if (detection.enabled() && timeoutNanos > delayNanos) {
+                return attempt.tryFor(0) || checkedWait(lock, interruptible, attempt);
             }
-            failIfVictim(Thread.currentThread());
-            return attempt.tryFor(TimedAttempt.NO_CAP);
+            while (true) {
+                try {
+                    return attempt.tryFor(TimedAttempt.NO_CAP);
+                } catch (InterruptedException e) {
+                    if (interruptible) {
+                        throw e;
+                    }
+                    interrupted = true;
+                }
+            }
         } finally {
-            slot.current = null;
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
         }
+    }
+
+    private boolean checkedWait(L lock, boolean interruptible, TimedAttempt attempt) throws InterruptedException {
+        WaitSlot<L> slot = slotOfThread.get();
+        long number = slot.publish(lock, nextNumber);
+        checker.waitBegan();
+        boolean acquired = false;
+        boolean interrupted = false;
+        WaitCycle<Thread, L> victimOf = null;
+        try {
+            while (!slot.isVictim()) {
+                try {
+                    acquired = attempt.tryFor(TimedAttempt.NO_CAP);
+                    break;
+                } catch (InterruptedException e) {
+                    if (slot.isVictim()) {
+                        break;
+                    }
+                    if (interruptible) {
+                        throw e;
+                    }
+                    interrupted = true;
+                }
+            }
+        } finally {
+            if (!slot.end(number)) {
+                victimOf = slot.awaitTold();
+            }
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        if (victimOf == null || acquired) {
+            return acquired; // told too late: a wait of the cycle had ended and this one got its lock; keep it
+        }
+        victims.accept(lock);
+        throw victimOf.toException(threadName, lockName);
     }
 
     @Override
     public Wait<L> waitOf(Thread thread) {
-        Slot<L> slot = slots.get(thread);
-        return slot == null ? null : numbered(slot);
+        WaitSlot<L> slot = slots.get(thread);
+        return slot == null ? null : slot.read();
     }
 
     @Override
@@ -132,58 +182,44 @@ public final class ThreadWaits<L> implements WaitView<Thread, L> {
         };
     }
 
+    /** Ends the checker thread for good (the lock facade is closed): later waits are not checked. */
+    public void stopChecking() {
+        checker.close();
+    }
+
     /** @return how many threads wait long enough to be checked, right now */
     public int waitCount() {
         synchronized (slots) {
-            return (int) slots.values().stream().filter(slot -> slot.current != null).count();
+            return (int) slots.values().stream().filter(slot -> slot.read() != null).count();
         }
     }
 
-    /**
-     * Makes the wait visible, then numbers it, so that waits are visible in the order of their numbers: a wait is
-     * published (as not yet numbered) before it takes its number, so when the youngest wait of a cycle checks,
-     * every older wait of it is visible, numbered or about to be ({@link #waitOf} waits for the number, which is
-     * two writes away). Numbering first and publishing later let a younger wait check before an older one was
-     * visible, while the older one, seeing the cycle, left it to the younger: a deadlock missed by both. No lock is
-     * taken: waiting threads do not queue behind each other to be numbered.
-     */
-    private void publish(Slot<L> slot, L lock) {
-        long since = System.nanoTime();
-        slot.current = new Wait<>(lock, UNNUMBERED, since);
-        slot.current = new Wait<>(lock, sequence.incrementAndGet(), since);
-    }
-
-    /** @return the slot's wait once it is numbered (a spin of a few instructions' length), or {@code null} */
-    private static <L> Wait<L> numbered(Slot<L> slot) {
-        Wait<L> wait = slot.current;
-        for (int spins = 0; wait != null && wait.sequence() == UNNUMBERED; spins++) {
-            if (spins < MAX_SPINS) {
-                Thread.onSpinWait();
-            } else {
-                Thread.yield(); // its thread was descheduled between its two writes
-            }
-            wait = slot.current;
-        }
-        return wait;
-    }
-
-    private Slot<L> newSlot() {
-        Slot<L> slot = new Slot<>();
+    private WaitSlot<L> newSlot() {
+        WaitSlot<L> slot = new WaitSlot<>();
         slots.put(Thread.currentThread(), slot);
         return slot;
     }
 
-    /** The wait of one thread, written by that thread only. */
-    private static final class Slot<L> {
-        volatile Wait<L> current;
+    private List<Map.Entry<Thread, WaitSlot<L>>> slotsNow() {
+        List<Map.Entry<Thread, WaitSlot<L>>> now = new ArrayList<>();
+        synchronized (slots) {
+            slots.forEach((thread, slot) -> now.add(Map.entry(thread, slot)));
+        }
+        return now;
     }
 
-    private void failIfVictim(Thread current) {
-        Optional<WaitCycle<Thread, L>> cycle = CycleSearch.through(this, current);
-        if (cycle.isPresent() && cycle.get().victim() == current && CycleSearch.isStillStanding(this, cycle.get())) {
-            L lock = cycle.get().victimEdge().waiting().lock();
-            victims.accept(lock);
-            throw cycle.get().toException(threadName, lockName);
+    /** The checker's search from a due wait: tells the youngest wait of a confirmed cycle through it. */
+    private void check(Thread waiter) {
+        Optional<WaitCycle<Thread, L>> found = CycleSearch.through(this, waiter);
+        if (found.isEmpty() || !CycleSearch.isStillStanding(this, found.get())) {
+            return;
+        }
+        WaitCycle<Thread, L> cycle = found.get();
+        Thread victim = cycle.victim();
+        WaitSlot<L> slot = slots.get(victim);
+        if (slot != null && slot.markVictim(cycle.victimEdge().waiting().sequence(), cycle)) {
+            victim.interrupt();
+            slot.told();
         }
     }
 }

@@ -1,6 +1,6 @@
 package io.lockfacade.client.deadlock;
 
-/** One bounded try to take a lock, within the caller's own deadline. */
+/** One try to take a lock, within the caller's own deadline; {@link ThreadWaits} makes two at most. */
 @FunctionalInterface
 public interface TimedAttempt {
 
@@ -8,11 +8,11 @@ public interface TimedAttempt {
     long NO_CAP = Long.MAX_VALUE;
 
     /**
-     * Waits for the lock at most {@code capNanos}, and never beyond the caller's own deadline.
-     *
-     * @param capNanos the longest wait of this try; 0 takes the lock only if it is free now; {@link #NO_CAP}
+     * @param capNanos 0: take the lock only if it is free now and no thread waits before this one, without waiting
+     *                 and without throwing; {@link #NO_CAP}: wait up to the caller's deadline, interruptibly (a
+     *                 deadlock's victim is told by an interrupt)
      * @return whether the lock is now held
-     * @throws InterruptedException if the caller's wait is interruptible and it was interrupted
+     * @throws InterruptedException if interrupted while waiting
      */
     boolean tryFor(long capNanos) throws InterruptedException;
 }

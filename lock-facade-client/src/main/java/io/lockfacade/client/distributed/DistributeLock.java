@@ -126,7 +126,7 @@ public class DistributeLock implements LockFacade, LeasedLocks, AutoCloseable {
                 settings.deadlockDetection(), id -> observer.deadlockVictim(id.lockType()), heldByThread);
         this.acquisitions = new ObservedAcquisitions(arbiter, observer);
         this.readWriteLocks = DistributedReadWriteLocks.of(remote.primitivesOrNotServed(), grants, session, settings,
-                heldByThread, observer::deadlockVictim);
+                heldByThread, observer::deadlockVictim, arbiter.localWaits());
         this.semaphores = new DistributedSemaphores(remote.primitivesOrNotServed(), session,
                 settings.remoteWaitCap(), PrimitiveObserver.of(observer), heldByThread, observer::deadlockVictim);
         this.leaderships = new DistributedLeaderships(remote.primitivesOrNotServed(), session,

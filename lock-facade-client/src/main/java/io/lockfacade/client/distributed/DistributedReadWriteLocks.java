@@ -2,6 +2,7 @@ package io.lockfacade.client.distributed;
 
 import io.lockfacade.api.LockLostException;
 import io.lockfacade.api.PrimitiveLockService;
+import io.lockfacade.client.deadlock.ThreadWaits;
 import io.lockfacade.client.distributed.ReadWriteEntry.ReaderHold;
 import io.lockfacade.client.readwrite.LocalWaits;
 import io.lockfacade.client.readwrite.ReadWriteBackend;
@@ -11,6 +12,7 @@ import java.util.OptionalLong;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.Lock;
 import java.util.function.Consumer;
 
 /**
@@ -56,10 +58,18 @@ final class DistributedReadWriteLocks implements ReadWriteBackend, AutoCloseable
     private final GrantWatches watches;
     private final SharedReads sharedReads;
     private final AtomicLong writeOwners = new AtomicLong();
+    private final ThreadWaits<Object> localWaits;
     private volatile boolean closed;
 
     DistributedReadWriteLocks(String nodeId, RemoteReadWriteGrants remote, NodeSession session,
                               int maxLocalHandoffs, boolean fair) {
+        this(nodeId, remote, session, maxLocalHandoffs, fair, null);
+    }
+
+    /** @param localWaits the node's local wait-for graph, which local waits join; {@code null}: not checked */
+    DistributedReadWriteLocks(String nodeId, RemoteReadWriteGrants remote, NodeSession session,
+                              int maxLocalHandoffs, boolean fair, ThreadWaits<Object> localWaits) {
+        this.localWaits = localWaits;
         this.nodeId = nodeId;
         this.remote = remote;
         this.session = session;
@@ -76,10 +86,10 @@ final class DistributedReadWriteLocks implements ReadWriteBackend, AutoCloseable
      */
     static DistributedReadWriteLocks of(PrimitiveLockService primitives, RemoteGrants grants, NodeSession session,
                                         DistributeLockSettings settings, HeldByThread heldByThread,
-                                        Consumer<String> victims) {
+                                        Consumer<String> victims, ThreadWaits<Object> localWaits) {
         return new DistributedReadWriteLocks(settings.nodeId(), new RemoteReadWriteGrants(primitives,
                 grants.master(), settings.remoteWaitCap(), heldByThread, victims), session, settings.maxLocalHandoffs(),
-                settings.fairLocalLock());
+                settings.fairLocalLock(), localWaits);
     }
 
     @Override
@@ -176,7 +186,7 @@ final class DistributedReadWriteLocks implements ReadWriteBackend, AutoCloseable
             mine.count++;
             return true;
         }
-        if (!LocalWaits.take(entry.local.readLock(), localWait(deadline, timeoutNanos), interruptible)) {
+        if (!waitLocally(id, entry, ReadWriteMode.READ, localWait(deadline, timeoutNanos), interruptible)) {
             return false;
         }
         boolean acquired = false;
@@ -212,7 +222,7 @@ final class DistributedReadWriteLocks implements ReadWriteBackend, AutoCloseable
         if (entry.readerOf(Thread.currentThread()) != null) {
             throw ReadWriteBackend.upgradeRefused(id.lockType(), id.key());
         }
-        if (!LocalWaits.take(entry.local.writeLock(), localWait(deadline, timeoutNanos), interruptible)) {
+        if (!waitLocally(id, entry, ReadWriteMode.WRITE, localWait(deadline, timeoutNanos), interruptible)) {
             return false;
         }
         boolean acquired = false;
@@ -306,6 +316,15 @@ final class DistributedReadWriteLocks implements ReadWriteBackend, AutoCloseable
 
     private static RemoteHold holdOf(ReadWriteEntry entry, ReadWriteMode mode) {
         return mode == ReadWriteMode.READ ? entry.readerOf(Thread.currentThread()).grant : entry.writeHold();
+    }
+
+    /** Waits in the node's local queue, checked for deadlocks among the node's threads. */
+    private boolean waitLocally(LockId id, ReadWriteEntry entry, ReadWriteMode mode, long timeoutNanos,
+                                boolean interruptible) throws InterruptedException {
+        Lock side = mode == ReadWriteMode.READ ? entry.local.readLock() : entry.local.writeLock();
+        return localWaits == null ? LocalWaits.take(side, timeoutNanos, interruptible)
+                : LocalWaits.checked(localWaits, new LocalReadWriteWait(id, mode, entry), side, timeoutNanos,
+                interruptible);
     }
 
     private static long localWait(Deadline deadline, long timeoutNanos) {

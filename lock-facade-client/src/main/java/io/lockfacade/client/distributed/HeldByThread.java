@@ -7,19 +7,21 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 
 /**
  * The grants each thread of a node holds (locks, and semaphore acquisitions), with their fencing tokens, so that a
  * thread that must wait on the master can name them ({@link HeldLock}) for the master's deadlock check. One per
  * node, shared by its locks and semaphores. Written and read by the thread itself only. With detection off it
- * records nothing and names nothing.
+ * records nothing and names nothing. A thread's record is made once and kept while the thread lives; a thread that
+ * holds one grant at a time (the common case) records it in two fields, allocating nothing per acquisition (the
+ * record is written inside the lock's critical section, which bounds how fast the lock passes between threads).
  */
 public final class HeldByThread {
 
     private final boolean enabled;
     private final long checkDelayMillis;
-    /** Per thread: each grant (a lock's {@link LockId}, or any other key) to its {@link RemoteHold} or HeldLock. */
-    private final ThreadLocal<Map<Object, Object>> held = ThreadLocal.withInitial(LinkedHashMap::new);
+    private final ThreadLocal<Holds> held = ThreadLocal.withInitial(Holds::new);
 
     /** @param detection whether threads name what they hold, and the check delay they ask the master for */
     public HeldByThread(DeadlockDetection detection) {
@@ -48,11 +50,7 @@ public final class HeldByThread {
     /** The current thread no longer holds the grant (a lock's final unlock: its {@link LockId}). */
     public void released(Object grant) {
         if (enabled) {
-            Map<Object, Object> mine = held.get();
-            mine.remove(grant);
-            if (mine.isEmpty()) {
-                held.remove();
-            }
+            held.get().remove(grant);
         }
     }
 
@@ -61,24 +59,56 @@ public final class HeldByThread {
         if (!enabled) {
             return List.of();
         }
-        Map<Object, Object> mine = held.get();
-        List<HeldLock> claims = new ArrayList<>(Math.min(mine.size(), HeldLock.MAX_PER_CALL));
-        for (Map.Entry<Object, Object> entry : mine.entrySet()) {
-            if (claims.size() == HeldLock.MAX_PER_CALL) {
-                break;
+        List<HeldLock> claims = new ArrayList<>();
+        held.get().forEach(value -> {
+            if (claims.size() < HeldLock.MAX_PER_CALL) {
+                claims.add(value instanceof RemoteHold hold
+                        ? new HeldLock(hold.id().lockType(), hold.id().key(), hold.fencingToken())
+                        : (HeldLock) value);
             }
-            claims.add(entry.getValue() instanceof RemoteHold hold
-                    ? new HeldLock(hold.id().lockType(), hold.id().key(), hold.fencingToken())
-                    : (HeldLock) entry.getValue());
-        }
-        if (mine.isEmpty()) {
-            held.remove();
-        }
+        });
         return claims;
     }
 
     /** @return the check delay the master is asked to wait before it checks a call */
     public long checkDelayMillis() {
         return checkDelayMillis;
+    }
+
+    /** One thread's grants: the first in two fields, any others in a map made when first needed. */
+    private static final class Holds {
+        private Object firstGrant;
+        private Object firstValue;
+        private Map<Object, Object> more;
+
+        void put(Object grant, Object value) {
+            if (grant.equals(firstGrant) || firstGrant == null && (more == null || !more.containsKey(grant))) {
+                firstGrant = grant;
+                firstValue = value;
+            } else {
+                if (more == null) {
+                    more = new LinkedHashMap<>();
+                }
+                more.put(grant, value);
+            }
+        }
+
+        void remove(Object grant) {
+            if (grant.equals(firstGrant)) {
+                firstGrant = null;
+                firstValue = null;
+            } else if (more != null) {
+                more.remove(grant);
+            }
+        }
+
+        void forEach(Consumer<Object> values) {
+            if (firstGrant != null) {
+                values.accept(firstValue);
+            }
+            if (more != null) {
+                more.values().forEach(values);
+            }
+        }
     }
 }

@@ -7,6 +7,8 @@ import io.lockfacade.api.YieldOutcome;
 import io.lockfacade.client.deadlock.DeadlockDetection;
 import io.lockfacade.client.deadlock.ThreadWaits;
 
+import java.util.Collection;
+import java.util.List;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
@@ -22,7 +24,8 @@ import java.util.function.LongSupplier;
  * <p>A cached grant nobody takes is released by the last thread to leave the entry.
  *
  * <p>Local waits are checked for deadlocks ({@link ThreadWaits}): a cycle of threads of this node, each waiting for
- * a local lock another one holds, is found here without a remote call. A thread holding a local lock while it
+ * a local lock (or a side of a local read-write lock, {@link LocalReadWriteWait}) another one holds, is found here
+ * without a remote call. A thread holding a local lock while it
  * asks the master is not in a local wait, so a cycle through it is not one of this node's alone.
  */
 final class LocalArbiter implements AutoCloseable {
@@ -34,7 +37,7 @@ final class LocalArbiter implements AutoCloseable {
     private final LongSupplier nanoClock;
     private final LocalEntries entries;
     private final WaiterProbes probes;
-    private final ThreadWaits<LockId> localWaits;
+    private final ThreadWaits<Object> localWaits;
     private final HeldByThread heldByThread;
     private final Consumer<LockId> victims;
     private volatile boolean closed;
@@ -57,8 +60,9 @@ final class LocalArbiter implements AutoCloseable {
         this.transitions = new GrantTransitions(handoffPolicy);
         this.probes = new WaiterProbes(grants, nodeId);
         this.nanoClock = session.nanoClock();
-        this.localWaits = new ThreadWaits<>(deadlockDetection, this::localHolder,
-                thread -> OwnerNames.of(nodeId, thread), LockId::toString, victims);
+        this.localWaits = ThreadWaits.withHolders(deadlockDetection, this::localHolders,
+                thread -> OwnerNames.of(nodeId, thread), Object::toString,
+                waited -> victims.accept(waited instanceof LocalReadWriteWait rw ? rw.id() : (LockId) waited));
         this.heldByThread = heldByThread;
         this.victims = victims;
     }
@@ -81,8 +85,8 @@ final class LocalArbiter implements AutoCloseable {
             if (mutex.isHeldByCurrentThread()) {
                 mutex.lock(); // re-entry: counted locally only
                 acquired = true;
-            } else if (localWaits.await(id, deadline.remainingNanos(),
-                    cap -> deadline.lock(mutex, interruptible, cap))) {
+            } else if (localWaits.await(id, deadline.remainingNanos(), interruptible,
+                    cap -> deadline.lock(mutex, cap != 0, cap))) {
                 try {
                     acquired = takeCachedOrAcquireRemotely(id, entry, deadline, interruptible);
                 } finally {
@@ -170,6 +174,7 @@ final class LocalArbiter implements AutoCloseable {
     @Override
     public void close() {
         closed = true;
+        localWaits.stopChecking();
         for (LockId id : entries.ids()) {
             ReentrantLock mutex = entries.join(id).mutex(); // as a user, so that nobody else cleans up meanwhile
             try {
@@ -321,9 +326,19 @@ final class LocalArbiter implements AutoCloseable {
         grants.releaseQuietly(hold);
     }
 
-    private Thread localHolder(LockId id) {
-        LocalEntry entry = entries.find(id);
-        return entry == null ? null : entry.mutex().holder();
+    /** @return the local wait-for graph of this node's threads, which its read-write locks' local waits join */
+    ThreadWaits<Object> localWaits() {
+        return localWaits;
+    }
+
+    /** @return who a local wait for {@code waited} (a lock's {@link LockId}, or a {@link LocalReadWriteWait}) waits for */
+    private Collection<Thread> localHolders(Object waited) {
+        if (waited instanceof LocalReadWriteWait readWrite) {
+            return readWrite.holders();
+        }
+        LocalEntry entry = entries.find((LockId) waited);
+        Thread holder = entry == null ? null : entry.mutex().holder();
+        return holder == null ? List.of() : List.of(holder);
     }
 
     private void requireOpen() {

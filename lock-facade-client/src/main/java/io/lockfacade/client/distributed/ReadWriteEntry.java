@@ -1,7 +1,11 @@
 package io.lockfacade.client.distributed;
 
+import io.lockfacade.client.deadlock.InspectableReadWriteLock;
 import io.lockfacade.client.readwrite.ReadWriteMode;
 
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
@@ -52,7 +56,7 @@ final class ReadWriteEntry {
         }
     }
 
-    final ReentrantReadWriteLock local;
+    final InspectableReadWriteLock local;
     /** Threads holding or waiting for this lock; changed only inside the entries map's {@code compute}. */
     int users;
     private final int maxHandoffs;
@@ -71,20 +75,36 @@ final class ReadWriteEntry {
      *                    mutex's hand-off bound)
      */
     ReadWriteEntry(boolean fair, int maxHandoffs) {
-        this.local = new ReentrantReadWriteLock(fair);
+        this.local = new InspectableReadWriteLock(fair);
         this.maxHandoffs = maxHandoffs;
         this.localThreadsQueued = local::hasQueuedThreads;
     }
 
     /** For tests: {@code localThreadsQueued} says whether local threads wait for the local lock. */
     ReadWriteEntry(int maxHandoffs, BooleanSupplier localThreadsQueued) {
-        this.local = new ReentrantReadWriteLock(true);
+        this.local = new InspectableReadWriteLock(true);
         this.maxHandoffs = maxHandoffs;
         this.localThreadsQueued = localThreadsQueued;
     }
 
     ReaderHold readerOf(Thread thread) {
         return readers.get(thread);
+    }
+
+    /**
+     * @return the threads a local wait for {@code mode} waits for: the local writer, and for a write every local
+     *         reader too (a reader is listed from after it took the local read lock until before it lets it go)
+     */
+    Collection<Thread> localHolders(ReadWriteMode mode) {
+        Thread writer = local.writer();
+        if (mode == ReadWriteMode.READ) {
+            return writer == null ? List.of() : List.of(writer);
+        }
+        List<Thread> holders = new ArrayList<>(readers.keySet());
+        if (writer != null) {
+            holders.add(writer);
+        }
+        return holders;
     }
 
     void addReader(Thread thread, ReaderHold hold) {

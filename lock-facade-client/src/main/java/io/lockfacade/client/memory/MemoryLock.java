@@ -43,10 +43,13 @@ public class MemoryLock implements LockFacade {
 
     private final ConcurrentHashMap<LockId, Entry> entries = new ConcurrentHashMap<>();
     private final AtomicLong fencingTokens = new AtomicLong();
-    /** The waits of this lock's mutexes ({@link LockId}) and read-write locks ({@link MemoryReadWriteLocks.Side}). */
+    /**
+     * The waits of this lock's mutexes ({@link LockId}), read-write locks ({@link MemoryReadWriteLocks.Side}) and
+     * semaphores ({@link MemorySemaphores.PermitWait}).
+     */
     private final ThreadWaits<Object> waits;
     private final MemoryReadWriteLocks readWriteLocks;
-    private final MemorySemaphores semaphores = new MemorySemaphores();
+    private final MemorySemaphores semaphores;
     private final MemoryLeaderships leaderships = new MemoryLeaderships(fencingTokens::incrementAndGet,
             PrimitiveObserver.NONE);
 
@@ -60,6 +63,7 @@ public class MemoryLock implements LockFacade {
         this.waits = ThreadWaits.withHolders(Objects.requireNonNull(deadlockDetection, "deadlockDetection"),
                 this::holdersOf, MemoryLock::threadName, Object::toString, lock -> { });
         this.readWriteLocks = new MemoryReadWriteLocks(fencingTokens::incrementAndGet, waits);
+        this.semaphores = new MemorySemaphores(waits);
     }
 
     /**
@@ -73,8 +77,8 @@ public class MemoryLock implements LockFacade {
         Entry entry = join(id);
         boolean acquired = false;
         try {
-            acquired = timeoutMillis <= 0 ? lockForever(id, entry)
-                    : lockUninterruptibly(id, entry, TimeUnit.MILLISECONDS.toNanos(timeoutMillis));
+            acquired = entry.mutex.tryLockInTurn() || awaitUninterruptibly(id, entry,
+                    timeoutMillis <= 0 ? TimedAttempt.NO_CAP : TimeUnit.MILLISECONDS.toNanos(timeoutMillis));
         } finally {
             afterAcquire(id, entry, acquired);
         }
@@ -105,13 +109,14 @@ public class MemoryLock implements LockFacade {
     @Override
     public boolean tryLock(String lockType, String key, long waitTime, TimeUnit unit) throws InterruptedException {
         LockId id = LockId.of(lockType, key);
+        if (Thread.interrupted()) {
+            throw new InterruptedException("interrupted before waiting for " + id);
+        }
         long timeoutNanos = unit.toNanos(Math.max(0, waitTime));
-        long deadline = System.nanoTime() + timeoutNanos;
         Entry entry = join(id);
         boolean acquired = false;
         try {
-            acquired = waits.await(id, timeoutNanos,
-                    cap -> entry.mutex.tryLock(Math.min(cap, deadline - System.nanoTime()), TimeUnit.NANOSECONDS));
+            acquired = entry.mutex.tryLockInTurn() || waits.await(id, timeoutNanos, true, within(entry, timeoutNanos));
         } finally {
             afterAcquire(id, entry, acquired);
         }
@@ -179,51 +184,36 @@ public class MemoryLock implements LockFacade {
         return entries.size();
     }
 
-    private boolean lockForever(LockId id, Entry entry) {
-        return awaitUninterruptibly(id, TimedAttempt.NO_CAP, cap -> {
-            if (cap == TimedAttempt.NO_CAP) {
-                entry.mutex.lock();
-                return true;
-            }
-            return tryLockUninterruptibly(entry, cap);
-        });
-    }
-
-    private boolean lockUninterruptibly(LockId id, Entry entry, long timeoutNanos) {
-        long deadline = System.nanoTime() + timeoutNanos;
-        return awaitUninterruptibly(id, timeoutNanos,
-                cap -> tryLockUninterruptibly(entry, Math.min(cap, deadline - System.nanoTime())));
-    }
-
-    private boolean awaitUninterruptibly(LockId id, long timeoutNanos, TimedAttempt attempt) {
+    private boolean awaitUninterruptibly(LockId id, Entry entry, long timeoutNanos) {
         try {
-            return waits.await(id, timeoutNanos, attempt);
+            return waits.await(id, timeoutNanos, false, within(entry, timeoutNanos));
         } catch (InterruptedException e) {
             throw new IllegalStateException("an uninterruptible wait for " + id + " was interrupted", e);
         }
     }
 
-    private static boolean tryLockUninterruptibly(Entry entry, long timeoutNanos) {
-        long deadline = System.nanoTime() + timeoutNanos;
-        boolean interrupted = false;
-        try {
-            while (true) {
-                try {
-                    return entry.mutex.tryLock(deadline - System.nanoTime(), TimeUnit.NANOSECONDS);
-                } catch (InterruptedException e) {
-                    interrupted = true;
+    /** @return the attempts of one wait for {@code entry}'s lock, ending {@code timeoutNanos} from now */
+    private static TimedAttempt within(Entry entry, long timeoutNanos) {
+        if (timeoutNanos == TimedAttempt.NO_CAP) {
+            return cap -> {
+                if (cap == 0) {
+                    return entry.mutex.tryLockInTurn();
                 }
-            }
-        } finally {
-            if (interrupted) {
-                Thread.currentThread().interrupt();
-            }
+                entry.mutex.lockInterruptibly();
+                return true;
+            };
         }
+        long deadline = System.nanoTime() + timeoutNanos;
+        return cap -> cap == 0 ? entry.mutex.tryLockInTurn()
+                : entry.mutex.tryLock(deadline - System.nanoTime(), TimeUnit.NANOSECONDS);
     }
 
     private Collection<Thread> holdersOf(Object lock) {
         if (lock instanceof MemoryReadWriteLocks.Side side) {
             return readWriteLocks.holdersOf(side);
+        }
+        if (lock instanceof MemorySemaphores.PermitWait permits) {
+            return semaphores.holdersOf(permits);
         }
         Entry entry = entries.get((LockId) lock);
         Thread holder = entry == null ? null : entry.mutex.holder();

@@ -80,15 +80,11 @@ public final class LocalWaits {
                                   boolean interruptible) throws InterruptedException {
         long deadline = System.nanoTime() + timeoutNanos;
         boolean forever = timeoutNanos == ReadWriteBackend.FOREVER;
-        return waits.await(waited, forever ? TimedAttempt.NO_CAP : timeoutNanos, cap -> {
+        return waits.await(waited, forever ? TimedAttempt.NO_CAP : timeoutNanos, interruptible, cap -> {
             if (cap == 0) {
-                return tryNowInTurn(lock, interruptible);
+                return tryNowInTurn(lock, false);
             }
-            if (forever) {
-                return take(lock, cap == TimedAttempt.NO_CAP ? ReadWriteBackend.FOREVER : cap, interruptible);
-            }
-            long left = Math.max(0, deadline - System.nanoTime());
-            return take(lock, Math.min(cap, left), interruptible);
+            return take(lock, forever ? ReadWriteBackend.FOREVER : Math.max(0, deadline - System.nanoTime()), true);
         });
     }
 }

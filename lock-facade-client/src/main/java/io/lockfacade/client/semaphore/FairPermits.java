@@ -1,7 +1,9 @@
 package io.lockfacade.client.semaphore;
 
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
@@ -30,15 +32,31 @@ final class FairPermits {
         return capacity;
     }
 
-    /** @return whether the current thread now holds {@code permits} more; {@code false} when the wait ran out */
-    boolean tryAcquire(int permits, long timeoutNanos) throws InterruptedException {
-        if (permits > capacity) {
-            throw new IllegalArgumentException("permits must be at most the capacity " + capacity + ", was " + permits);
+    /**
+     * Takes {@code permits} if they are free and nobody waits; never waits, never throws {@link InterruptedException}.
+     *
+     * @return whether the current thread now holds {@code permits} more
+     */
+    boolean tryNow(int permits) {
+        requireWithinCapacity(permits);
+        lock.lock();
+        try {
+            return grantIfFirst(permits);
+        } finally {
+            lock.unlock();
         }
+    }
+
+    /**
+     * Waits in line, keeping its place for the whole wait (an interrupt, such as a deadlock victim's, ends it).
+     *
+     * @return whether the current thread now holds {@code permits} more; {@code false} when the wait ran out
+     */
+    boolean tryAcquire(int permits, long timeoutNanos) throws InterruptedException {
+        requireWithinCapacity(permits);
         lock.lockInterruptibly();
         try {
-            if (queue.isEmpty() && capacity - held >= permits) {
-                grant(permits);
+            if (grantIfFirst(permits)) {
                 return true;
             }
             if (timeoutNanos <= 0) {
@@ -60,6 +78,26 @@ final class FairPermits {
                 queue.remove(turn);
                 changed.signalAll(); // the next in line may go now
             }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * @return the threads whose permits {@code waiter}, asking for {@code permits}, cannot do without: those for which
+     *         the capacity less their permits and the waiter's own is below what it asks (racy: a snapshot)
+     */
+    List<Thread> indispensableHoldersFor(Thread waiter, int permits) {
+        lock.lock();
+        try {
+            int own = heldBy.getOrDefault(waiter, 0);
+            List<Thread> holders = new ArrayList<>();
+            heldBy.forEach((holder, count) -> {
+                if (holder != waiter && capacity - count - own < permits) {
+                    holders.add(holder);
+                }
+            });
+            return holders;
         } finally {
             lock.unlock();
         }
@@ -124,6 +162,20 @@ final class FairPermits {
         } finally {
             lock.unlock();
         }
+    }
+
+    private void requireWithinCapacity(int permits) {
+        if (permits > capacity) {
+            throw new IllegalArgumentException("permits must be at most the capacity " + capacity + ", was " + permits);
+        }
+    }
+
+    private boolean grantIfFirst(int permits) {
+        if (queue.isEmpty() && capacity - held >= permits) {
+            grant(permits);
+            return true;
+        }
+        return false;
     }
 
     private void grant(int permits) {

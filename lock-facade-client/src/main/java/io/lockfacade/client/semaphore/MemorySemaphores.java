@@ -2,7 +2,10 @@ package io.lockfacade.client.semaphore;
 
 import io.lockfacade.api.LockArguments;
 import io.lockfacade.client.LockFacadeSemaphore;
+import io.lockfacade.client.deadlock.ThreadWaits;
 
+import java.util.Collection;
+import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
@@ -12,10 +15,48 @@ import java.util.function.Function;
  * The semaphores of one JVM ({@code MemoryLock}'s): per lock type and key, a capacity set by the first user and kept
  * while anybody holds or waits for a permit (then forgotten, as the master does), permits counted per thread,
  * waiters served first come, first served. Never lost, no master.
+ *
+ * <p>Made with a {@link ThreadWaits}, a permit wait that may last the check delay is checked for deadlocks in the same
+ * graph as the lock facade's other waits. It waits for a holder only when that holder is indispensable
+ * ({@link #holdersOf}): capacity − the holder's permits − the waiter's own &lt; the permits asked. The wait keeps its
+ * place in line throughout: only a victim's interrupt ends it early.
  */
 public final class MemorySemaphores {
 
     private final ConcurrentHashMap<SemaphoreId, FairPermits> semaphores = new ConcurrentHashMap<>();
+    private final ThreadWaits<Object> waits;
+
+    /** Semaphores whose waits are not checked for deadlocks. */
+    public MemorySemaphores() {
+        this(null);
+    }
+
+    /** @param waits checks waits for deadlocks ({@link PermitWait} is what a wait waits for); {@code null}: none */
+    public MemorySemaphores(ThreadWaits<Object> waits) {
+        this.waits = waits;
+    }
+
+    /**
+     * What a thread waits for when it waits for permits, as a deadlock's message names it: {@code type/key (2 permits)}.
+     *
+     * @param waiter the waiting thread: which holders it cannot do without depends on what it holds itself
+     */
+    public record PermitWait(String lockType, String key, int permits, Thread waiter) {
+
+        @Override
+        public String toString() {
+            return lockType + "/" + key + " (" + permits + (permits == 1 ? " permit)" : " permits)");
+        }
+    }
+
+    /**
+     * @return the holders {@code wait} cannot do without (capacity − holder's permits − waiter's own &lt; asked): while
+     *         any of them keeps its permits, no release by anyone else can free enough. Racy reads, as the search wants
+     */
+    public Collection<Thread> holdersOf(PermitWait wait) {
+        FairPermits permits = semaphores.get(new SemaphoreId(wait.lockType(), wait.key()));
+        return permits == null ? List.of() : permits.indispensableHoldersFor(wait.waiter(), wait.permits());
+    }
 
     /**
      * @param permits the capacity, if the semaphore has none yet: 1 to 1,000,000
@@ -67,7 +108,7 @@ public final class MemorySemaphores {
             InterruptedException[] interrupted = new InterruptedException[1];
             boolean acquired = use(id, capacity, state -> {
                 try {
-                    return state.tryAcquire(permits, timeoutNanos);
+                    return acquire(state, permits, timeoutNanos);
                 } catch (InterruptedException e) {
                     interrupted[0] = e;
                     return false;
@@ -77,6 +118,16 @@ public final class MemorySemaphores {
                 throw interrupted[0];
             }
             return acquired;
+        }
+
+        private boolean acquire(FairPermits state, int permits, long timeoutNanos) throws InterruptedException {
+            if (waits == null) {
+                return state.tryAcquire(permits, timeoutNanos);
+            }
+            long deadline = System.nanoTime() + timeoutNanos;
+            PermitWait wait = new PermitWait(id.lockType(), id.key(), permits, Thread.currentThread());
+            return waits.await(wait, timeoutNanos, true, cap -> cap == 0 ? state.tryNow(permits)
+                    : state.tryAcquire(permits, deadline - System.nanoTime()));
         }
 
         @Override

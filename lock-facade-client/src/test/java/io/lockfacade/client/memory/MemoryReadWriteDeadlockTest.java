@@ -10,15 +10,10 @@ import java.time.Duration;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Lock;
 import java.util.concurrent.locks.ReadWriteLock;
 
-import static org.junit.jupiter.api.Assertions.assertInstanceOf;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -30,17 +25,16 @@ class MemoryReadWriteDeadlockTest {
 
     private static final String TYPE = "ledger";
     private static final Duration CHECK_DELAY = Duration.ofMillis(50);
-    private static final long LONG_WAIT_SECONDS = 30;
+    private static final long LONG_WAIT_SECONDS = DeadlockParties.LONG_WAIT_SECONDS;
 
     private final MemoryLock locks = new MemoryLock(DeadlockDetection.after(CHECK_DELAY));
     private final ReadWriteLock ledger = locks.asReadWriteLock(TYPE, "rw");
     private final Lock mutex = locks.asLock(TYPE, "m");
-    private final ExecutorService threads = Executors.newCachedThreadPool();
+    private final DeadlockParties parties = new DeadlockParties(locks, TYPE);
 
     @AfterEach
     void stopThreads() throws InterruptedException {
-        threads.shutdownNow();
-        assertTrue(threads.awaitTermination(LONG_WAIT_SECONDS, TimeUnit.SECONDS));
+        parties.close();
     }
 
     @Test
@@ -98,40 +92,23 @@ class MemoryReadWriteDeadlockTest {
      * and lets {@code held} go.
      */
     private CompletableFuture<Boolean> holding(Lock held, CountDownLatch allHold, Callable<Boolean> then) {
-        return CompletableFuture.supplyAsync(() -> {
+        return parties.aside(() -> {
+            assertTrue(held.tryLock(1, TimeUnit.SECONDS));
             try {
-                assertTrue(held.tryLock(1, TimeUnit.SECONDS));
-                try {
-                    allHold.countDown();
-                    allHold.await();
-                    return then.call();
-                } finally {
-                    held.unlock();
-                }
-            } catch (RuntimeException e) {
-                throw e;
-            } catch (Exception e) {
-                throw new IllegalStateException(e);
+                allHold.countDown();
+                allHold.await();
+                return then.call();
+            } finally {
+                held.unlock();
             }
-        }, threads);
+        });
     }
 
-    /** Takes the lock {@code key} with a long wait and lets it go; whether it was taken. */
     private boolean takeAndLeave(String key) throws InterruptedException {
-        boolean taken = locks.tryLock(TYPE, key, LONG_WAIT_SECONDS, TimeUnit.SECONDS);
-        if (taken) {
-            locks.unlock(TYPE, key);
-        }
-        return taken;
+        return parties.takeAndLeave(key);
     }
 
     private static DeadlockException victimOf(CompletableFuture<Boolean> wait) {
-        ExecutionException told = assertThrows(ExecutionException.class,
-                () -> wait.get(LONG_WAIT_SECONDS, TimeUnit.SECONDS));
-        Throwable reason = told.getCause();
-        while (reason.getCause() != null && !(reason instanceof DeadlockException)) {
-            reason = reason.getCause();
-        }
-        return assertInstanceOf(DeadlockException.class, reason);
+        return DeadlockParties.victimOf(wait);
     }
 }

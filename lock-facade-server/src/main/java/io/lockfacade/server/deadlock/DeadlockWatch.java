@@ -82,9 +82,9 @@ public final class DeadlockWatch {
         private final long waiterId;
         private final String owner;
         /** What it waits for, kept as fields rather than a {@link WaitTarget} (a parked call's heap counts). */
-        private final WaitTarget.Kind kind;
         private final LockKey lock;
-        private final int permits;
+        /** The permits asked for (positive) for a semaphore; else minus (1 + the kind's ordinal): one int, not two. */
+        private final int kindOrPermits;
         /** The first claimed token (a thread that waits while holding one lock is the common case). */
         private final long firstToken;
         /** The other claimed tokens, {@code null} if it claims only one. */
@@ -98,9 +98,10 @@ public final class DeadlockWatch {
                             CompletableFuture<?> answer) {
             this.waiterId = waiterId;
             this.owner = owner;
-            this.kind = call.target().kind();
-            this.lock = call.target().lockKey();
-            this.permits = call.target().permits();
+            WaitTarget target = call.target();
+            this.lock = target.lockKey();
+            this.kindOrPermits = target.kind() == WaitTarget.Kind.PERMITS ? target.permits()
+                    : -1 - target.kind().ordinal();
             long[] tokens = call.heldTokens();
             this.firstToken = tokens[0];
             this.moreTokens = tokens.length == 1 ? null : Arrays.copyOfRange(tokens, 1, tokens.length);
@@ -111,7 +112,8 @@ public final class DeadlockWatch {
         }
 
         private WaitTarget target() {
-            return new WaitTarget(kind, lock, permits, owner);
+            return kindOrPermits > 0 ? new WaitTarget(WaitTarget.Kind.PERMITS, lock, kindOrPermits, owner)
+                    : new WaitTarget(WaitTarget.Kind.values()[-1 - kindOrPermits], lock, 1, owner);
         }
 
         private boolean pending() {
