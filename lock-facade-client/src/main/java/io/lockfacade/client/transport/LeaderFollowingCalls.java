@@ -227,9 +227,14 @@ final class LeaderFollowingCalls<S> {
                 board.moveLeader(asked, board.next(asked));
                 pauseIfRoundDone(attempts, deadlineNanos);
             } catch (LockServiceUnavailableException unreachable) {
-                last = unreachable;
+                boolean cutShort = RemoteCalls.timedOut(unreachable)
+                        && allottedNanos < LEAST_ATTEMPT_TO_SUSPECT.toNanos();
+                // an attempt the deadline cut short says less about the group than the failures before it
+                if (!cutShort || last == null) {
+                    last = unreachable;
+                }
                 unanswered[0] = true;
-                if (!RemoteCalls.timedOut(unreachable) || allottedNanos >= LEAST_ATTEMPT_TO_SUSPECT.toNanos()) {
+                if (!cutShort) {
                     board.suspect(asked, SUSPECT_PERIOD.toNanos());
                 }
                 board.moveLeader(asked, board.next(asked));

@@ -4,12 +4,14 @@ import io.lockfacade.api.LockServiceUnavailableException;
 import io.lockfacade.client.transport.LeaderFollowingCalls.Member;
 import org.junit.jupiter.api.Test;
 
+import javax.net.ssl.SSLHandshakeException;
 import java.net.ConnectException;
 import java.net.SocketTimeoutException;
 import java.net.URI;
 import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -65,6 +67,21 @@ class LeaderFollowingCallsTest {
         assertThrows(LockServiceUnavailableException.class, () -> calls.call(Failing::call, "quick call"));
 
         assertTrue(LeaderBoard.of(endpoints).isSuspect(0));
+    }
+
+    @Test
+    void aCallThatEndsOnAnAttemptItsDeadlineCutShortReportsTheFailureBeforeIt() {
+        AtomicInteger attempts = new AtomicInteger();
+        LeaderFollowingCalls<Failing> calls = calls(() -> attempts.getAndIncrement() == 0
+                ? new LockServiceUnavailableException("TLS failed: the client's truststore must hold the CA",
+                        new SSLHandshakeException("PKIX path building failed"))
+                : timeout(), Duration.ofMillis(200));
+
+        LockServiceUnavailableException failure = assertThrows(LockServiceUnavailableException.class,
+                () -> calls.call(Failing::call, "probe"));
+
+        assertTrue(attempts.get() > 1, "only " + attempts.get() + " attempt");
+        assertTrue(failure.getMessage().contains("truststore must hold the CA"), failure.getMessage());
     }
 
     @Test
