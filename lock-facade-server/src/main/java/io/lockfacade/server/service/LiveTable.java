@@ -133,11 +133,16 @@ public final class LiveTable {
         return call;
     }
 
-    /** Forgets a registered call that was not parked after all; does nothing for {@code null}. */
+    /**
+     * Forgets a registered call that was not parked after all; does nothing for {@code null}. Its answer, never
+     * returned to anybody, is completed only to tell its end to whoever heard its start; with {@code null}, not by
+     * cancelling it: a {@link java.util.concurrent.CancellationException} and its stack trace would be made on
+     * every waiting call granted at once (about 8 µs a call under Jetty's deep stacks).
+     */
     void forget(ParkedCall call) {
         if (call != null) {
             parked.remove(call.waiterId());
-            call.answer().cancel(false); // never returned to anybody: it only tells the end to who heard the start
+            call.answer().complete(null);
         }
     }
 

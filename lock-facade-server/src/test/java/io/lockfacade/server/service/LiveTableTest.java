@@ -8,7 +8,10 @@ import io.lockfacade.server.table.LockMachine;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.OptionalLong;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -53,6 +56,21 @@ class LiveTableTest {
         assertEquals(first.grant().getFencingToken(), again.grant().getFencingToken());
         assertEquals(2, again.sequence());
         assertEquals("a", fx.holderOf(ORDER_1));
+    }
+
+    @Test
+    void waitingCallGrantedAtOnceEndsItsRegistrationWithoutAnException() {
+        List<ParkedCall> told = new ArrayList<>();
+
+        Handout granted = fx.table.acquire(ORDER_1, "a", LEASE, null, 5_000, told::add).join();
+
+        assertEquals("a", granted.grant().getOwner());
+        assertEquals(1, told.size(), "a call that may wait is told before its transition");
+        CompletableFuture<Handout> registration = told.get(0).answer();
+        assertTrue(registration.isDone(), "whoever heard of the call hears of its end");
+        assertFalse(registration.isCompletedExceptionally(),
+                "ended without an exception: none is made (and filled with a stack trace) on this hot path");
+        assertNull(registration.join());
     }
 
     @Test
