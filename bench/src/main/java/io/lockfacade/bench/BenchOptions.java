@@ -1,5 +1,7 @@
 package io.lockfacade.bench;
 
+import io.lockfacade.bench.cli.OptionReader;
+
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -58,15 +60,16 @@ public record BenchOptions(boolean quick, boolean busyCpus, Set<String> only, Pa
         Set<String> only = new LinkedHashSet<>();
         Path out = Files.isDirectory(Path.of("bench")) ? REPOSITORY_RESULTS : MODULE_RESULTS;
         Duration hold = null;
-        for (int i = 0; i < args.length; i++) {
-            switch (args[i]) {
+        OptionReader options = new OptionReader(args);
+        while (options.hasNext()) {
+            switch (options.next()) {
                 case "--quick" -> quick = true;
                 case "--busy-cpus" -> busy = true;
-                case "--only" -> Arrays.stream(value(args, ++i, "--only").split(","))
+                case "--only" -> Arrays.stream(options.value().split(","))
                         .map(id -> id.strip().toUpperCase(Locale.ROOT)).forEach(only::add);
-                case "--out" -> out = Path.of(value(args, ++i, "--out"));
-                case "--hold" -> hold = seconds(value(args, ++i, "--hold"));
-                default -> throw new IllegalArgumentException("unknown option " + args[i]
+                case "--out" -> out = options.pathValue();
+                case "--hold" -> hold = seconds(options.longValue());
+                default -> throw new IllegalArgumentException(options.unknown().getMessage()
                         + "; usage: [--quick] [--busy-cpus] [--only S1,S2] [--out DIR] [--hold SECONDS]");
             }
         }
@@ -78,23 +81,10 @@ public record BenchOptions(boolean quick, boolean busyCpus, Set<String> only, Pa
         return only.isEmpty() || only.contains(id);
     }
 
-    private static Duration seconds(String text) {
-        long seconds;
-        try {
-            seconds = Long.parseLong(text);
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("--hold needs a whole number of seconds, was " + text, e);
-        }
+    private static Duration seconds(long seconds) {
         if (seconds <= 0) {
-            throw new IllegalArgumentException("--hold needs a positive number of seconds, was " + text);
+            throw new IllegalArgumentException("--hold needs a positive number of seconds, was " + seconds);
         }
         return Duration.ofSeconds(seconds);
-    }
-
-    private static String value(String[] args, int index, String option) {
-        if (index >= args.length) {
-            throw new IllegalArgumentException(option + " needs a value");
-        }
-        return args[index];
     }
 }

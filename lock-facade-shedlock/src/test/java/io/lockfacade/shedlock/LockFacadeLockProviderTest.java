@@ -1,7 +1,7 @@
 package io.lockfacade.shedlock;
 
 import io.lockfacade.client.memory.MemoryLock;
-import io.lockfacade.reliability.process.InProcessMaster;
+import io.lockfacade.testkit.master.InProcessMaster;
 import io.lockfacade.testsupport.await.Await;
 import net.javacrumbs.shedlock.core.DefaultLockingTaskExecutor;
 import net.javacrumbs.shedlock.core.LockConfiguration;

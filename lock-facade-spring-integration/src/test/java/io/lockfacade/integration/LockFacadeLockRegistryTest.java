@@ -3,7 +3,7 @@ package io.lockfacade.integration;
 import io.lockfacade.api.LockLostException;
 import io.lockfacade.client.distributed.DistributeLock;
 import io.lockfacade.client.distributed.DistributeLockSettings;
-import io.lockfacade.reliability.process.InProcessMaster;
+import io.lockfacade.testkit.master.InProcessMaster;
 import io.lockfacade.testsupport.await.Await;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;

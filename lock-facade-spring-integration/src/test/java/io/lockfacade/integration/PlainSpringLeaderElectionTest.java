@@ -1,7 +1,7 @@
 package io.lockfacade.integration;
 
 import io.lockfacade.client.LockFacade;
-import io.lockfacade.reliability.process.InProcessMaster;
+import io.lockfacade.testkit.master.InProcessMaster;
 import io.lockfacade.testsupport.await.Await;
 import org.junit.jupiter.api.Test;
 import org.springframework.context.annotation.AnnotationConfigApplicationContext;

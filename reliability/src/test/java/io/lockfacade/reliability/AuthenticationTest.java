@@ -6,7 +6,7 @@ import io.lockfacade.api.LockServiceUnavailableException;
 import io.lockfacade.client.transport.ClientTransportSettings;
 import io.lockfacade.client.transport.MemoryLockServiceProxies;
 import io.lockfacade.client.transport.RemoteMemoryLockService;
-import io.lockfacade.reliability.process.MasterProcess;
+import io.lockfacade.testkit.master.MasterProcess;
 import io.lockfacade.reliability.testing.BytecodeAudit;
 import io.lockfacade.reliability.testing.ReplyChecks;
 import io.lockfacade.server.transport.SecretCheck;

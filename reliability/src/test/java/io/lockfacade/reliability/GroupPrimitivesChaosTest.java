@@ -2,8 +2,8 @@ package io.lockfacade.reliability;
 
 import io.lockfacade.process.ChildJvm;
 import io.lockfacade.process.JavaCommand;
-import io.lockfacade.reliability.group.GroupChaosLimits;
-import io.lockfacade.reliability.group.MasterGroup;
+import io.lockfacade.testkit.group.GroupChaosLimits;
+import io.lockfacade.testkit.group.MasterGroup;
 import io.lockfacade.reliability.primitives.PrimitiveWorker;
 import io.lockfacade.reliability.primitives.SectionReferee;
 import org.junit.jupiter.api.Test;

@@ -1,6 +1,6 @@
 package io.lockfacade.reliability;
 
-import io.lockfacade.reliability.group.GroupView;
+import io.lockfacade.testkit.group.GroupView;
 import org.junit.jupiter.api.Test;
 
 import java.util.Map;

@@ -2,11 +2,11 @@ package io.lockfacade.reliability;
 
 import io.lockfacade.api.tls.TlsStores;
 import io.lockfacade.group.raft.RaftTuning;
-import io.lockfacade.reliability.group.GroupChaosLimits;
-import io.lockfacade.reliability.group.GroupTls;
+import io.lockfacade.testkit.group.GroupChaosLimits;
+import io.lockfacade.testkit.group.GroupTls;
 import io.lockfacade.reliability.group.LoggedViews;
-import io.lockfacade.reliability.group.MasterGroup;
-import io.lockfacade.reliability.process.MasterProcess;
+import io.lockfacade.testkit.group.MasterGroup;
+import io.lockfacade.testkit.master.MasterProcess;
 import io.lockfacade.reliability.testing.LoopbackTlsGroup;
 import io.lockfacade.reliability.testing.OutsiderWatch;
 import io.lockfacade.testsupport.tls.PeerOutsider;

@@ -8,7 +8,7 @@ import io.lockfacade.client.distributed.DistributeLockSettings;
 import io.lockfacade.client.transport.ClientTransportSettings;
 import io.lockfacade.client.transport.MemoryLockServiceProxies;
 import io.lockfacade.client.transport.RemoteMemoryLockService;
-import io.lockfacade.reliability.process.MasterProcess;
+import io.lockfacade.testkit.master.MasterProcess;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;

@@ -1,7 +1,7 @@
 package io.lockfacade.reliability;
 
-import io.lockfacade.reliability.group.GroupChaosLimits;
-import io.lockfacade.reliability.group.MasterGroup;
+import io.lockfacade.testkit.group.GroupChaosLimits;
+import io.lockfacade.testkit.group.MasterGroup;
 import io.lockfacade.reliability.testing.OutsiderWatch;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -3,6 +3,7 @@ package io.lockfacade.bench.client;
 import io.lockfacade.api.MemoryLockService;
 import io.lockfacade.client.LockFacade;
 import io.lockfacade.client.transport.ClientTransportSettings;
+import io.lockfacade.client.transport.CountingMemoryLockService;
 import io.lockfacade.client.transport.MemoryLockServiceProxies;
 
 import java.net.URI;
@@ -16,7 +17,7 @@ import java.time.Duration;
  * @param counter counts the remote calls {@code facade} makes
  * @param remote  the same transport without counting, for floor measurements
  */
-public record LockClient(LockFacade facade, CountingLockService counter, MemoryLockService remote)
+public record LockClient(LockFacade facade, CountingMemoryLockService counter, MemoryLockService remote)
         implements AutoCloseable {
 
     /**
@@ -33,7 +34,7 @@ public record LockClient(LockFacade facade, CountingLockService counter, MemoryL
                                      ClientVariant variant) {
         MemoryLockService remote = MemoryLockServiceProxies.create(serviceUri,
                 ClientTransportSettings.defaults().withReadTimeout(readTimeout));
-        CountingLockService counter = new CountingLockService(remote);
+        CountingMemoryLockService counter = new CountingMemoryLockService(remote);
         return new LockClient(design.newFacade(counter, nodeId, variant), counter, remote);
     }
 

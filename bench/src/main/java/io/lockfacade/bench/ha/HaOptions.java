@@ -1,5 +1,7 @@
 package io.lockfacade.bench.ha;
 
+import io.lockfacade.bench.cli.OptionReader;
+
 import java.nio.file.Path;
 import java.util.Locale;
 
@@ -54,27 +56,26 @@ record HaOptions(Path masterJar, String groupCommit, int trials, int hazelcastTr
         FaultKind only = null;
         boolean latencyOnly = false;
         boolean restartCrashOnly = false;
-        for (int i = 0; i < args.length; i += 2) {
-            if (i + 1 >= args.length) {
-                throw new IllegalArgumentException(args[i] + " needs a value");
-            }
-            String value = args[i + 1];
-            switch (args[i]) {
-                case "--master-jar" -> jar = Path.of(value);
-                case "--group-commit" -> commit = value;
-                case "--trials" -> trials = positive(args[i], value, MAX_TRIALS);
-                case "--hz-trials" -> hzTrials = positive(args[i], value, MAX_TRIALS);
-                case "--s1-rounds" -> s1 = positive(args[i], value, Integer.MAX_VALUE);
-                case "--s3-seconds" -> s3 = positive(args[i], value, Integer.MAX_VALUE);
-                case "--out" -> out = Path.of(value);
-                case "--keep-work" -> keep = Boolean.parseBoolean(value);
-                case "--client" -> client = clientKind(value);
+        OptionReader options = new OptionReader(args);
+        while (options.hasNext()) {
+            String option = options.next();
+            switch (option) {
+                case "--master-jar" -> jar = options.pathValue();
+                case "--group-commit" -> commit = options.value();
+                case "--trials" -> trials = positive(option, options.intValue(), MAX_TRIALS);
+                case "--hz-trials" -> hzTrials = positive(option, options.intValue(), MAX_TRIALS);
+                case "--s1-rounds" -> s1 = positive(option, options.intValue(), Integer.MAX_VALUE);
+                case "--s3-seconds" -> s3 = positive(option, options.intValue(), Integer.MAX_VALUE);
+                case "--out" -> out = options.pathValue();
+                case "--keep-work" -> keep = Boolean.parseBoolean(options.value());
+                case "--client" -> client = clientKind(options.value());
                 case "--only" -> {
+                    String value = options.value();
                     latencyOnly = "latency".equalsIgnoreCase(value);
                     restartCrashOnly = "restart-crash".equalsIgnoreCase(value);
                     only = latencyOnly || restartCrashOnly ? null : faultKind(value);
                 }
-                default -> throw new IllegalArgumentException("unknown flag " + args[i]);
+                default -> throw options.unknown();
             }
         }
         return new HaOptions(jar, commit, trials, hzTrials == null ? trials : hzTrials, s1, s3, out, keep, client,
@@ -98,16 +99,11 @@ record HaOptions(Path masterJar, String groupCommit, int trials, int hazelcastTr
         }
     }
 
-    private static int positive(String flag, String value, int max) {
-        try {
-            int n = Integer.parseInt(value);
-            if (n < 1 || n > max) {
-                throw new IllegalArgumentException(flag + " must be 1.." + max + ", was " + value);
-            }
-            return n;
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(flag + " must be a number, was " + value, e);
+    private static int positive(String flag, int value, int max) {
+        if (value < 1 || value > max) {
+            throw new IllegalArgumentException(flag + " must be 1.." + max + ", was " + value);
         }
+        return value;
     }
 
     /** @return untimed S1 rounds before the timed ones, the same for every master measured */

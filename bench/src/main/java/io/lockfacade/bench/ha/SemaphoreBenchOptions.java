@@ -1,5 +1,7 @@
 package io.lockfacade.bench.ha;
 
+import io.lockfacade.bench.cli.OptionReader;
+
 import java.nio.file.Path;
 
 /**
@@ -28,27 +30,16 @@ record SemaphoreBenchOptions(Path masterJar, int warmup, int seconds, Path out) 
         int warmup = 5;
         int seconds = 10;
         Path out = Path.of("bench", "results", "primitives-group");
-        for (int i = 0; i < args.length; i++) {
-            if (i + 1 >= args.length) {
-                throw new IllegalArgumentException(args[i] + " needs a value");
-            }
-            String value = args[++i];
-            switch (args[i - 1]) {
-                case "--master-jar" -> jar = Path.of(value);
-                case "--warmup" -> warmup = number(args[i - 1], value);
-                case "--seconds" -> seconds = number(args[i - 1], value);
-                case "--out" -> out = Path.of(value);
-                default -> throw new IllegalArgumentException("unknown option " + args[i - 1]);
+        OptionReader options = new OptionReader(args);
+        while (options.hasNext()) {
+            switch (options.next()) {
+                case "--master-jar" -> jar = options.pathValue();
+                case "--warmup" -> warmup = options.intValue();
+                case "--seconds" -> seconds = options.intValue();
+                case "--out" -> out = options.pathValue();
+                default -> throw options.unknown();
             }
         }
         return new SemaphoreBenchOptions(jar, warmup, seconds, out);
-    }
-
-    private static int number(String option, String value) {
-        try {
-            return Integer.parseInt(value);
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(option + " needs a whole number, not " + value);
-        }
     }
 }

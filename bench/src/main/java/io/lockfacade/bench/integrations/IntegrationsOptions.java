@@ -1,5 +1,7 @@
 package io.lockfacade.bench.integrations;
 
+import io.lockfacade.bench.cli.OptionReader;
+
 import java.nio.file.Path;
 
 /**
@@ -30,23 +32,17 @@ record IntegrationsOptions(int rounds, int batch, int warmup, boolean busyCpus, 
         int warmup = DEFAULT_WARMUP;
         boolean busyCpus = false;
         Path out = IntegrationsBenchMain.defaultOut();
-        for (int i = 0; i < args.length; i++) {
-            switch (args[i]) {
-                case "--rounds" -> rounds = Integer.parseInt(value(args, ++i));
-                case "--batch" -> batch = Integer.parseInt(value(args, ++i));
-                case "--warmup" -> warmup = Integer.parseInt(value(args, ++i));
+        OptionReader options = new OptionReader(args);
+        while (options.hasNext()) {
+            switch (options.next()) {
+                case "--rounds" -> rounds = options.intValue();
+                case "--batch" -> batch = options.intValue();
+                case "--warmup" -> warmup = options.intValue();
                 case "--busy-cpus" -> busyCpus = true;
-                case "--out" -> out = Path.of(value(args, ++i));
-                default -> throw new IllegalArgumentException("unknown option " + args[i]);
+                case "--out" -> out = options.pathValue();
+                default -> throw options.unknown();
             }
         }
         return new IntegrationsOptions(rounds, batch, warmup, busyCpus, out);
-    }
-
-    private static String value(String[] args, int index) {
-        if (index >= args.length) {
-            throw new IllegalArgumentException(args[index - 1] + " needs a value");
-        }
-        return args[index];
     }
 }

@@ -1,9 +1,10 @@
 package io.lockfacade.bench.node;
 
-import io.lockfacade.bench.client.CountingLockService;
 import io.lockfacade.client.distributed.DistributeLock;
 import io.lockfacade.client.distributed.DistributeLockSettings;
 import io.lockfacade.client.transport.ClientTransportSettings;
+import io.lockfacade.client.transport.CountingMemoryLockService;
+import io.lockfacade.client.transport.CountingMemoryLockService.CallKind;
 import io.lockfacade.client.transport.MemoryLockServiceProxies;
 
 import java.net.URI;
@@ -43,12 +44,12 @@ public final class SessionHolderMain {
     static final Duration LOCK_TIMEOUT = Duration.ofSeconds(30);
 
     private final DistributeLock locks;
-    private final CountingLockService counter;
+    private final CountingMemoryLockService counter;
     private final List<ExecutorService> workers = new ArrayList<>();
     private final ParentLink parent;
     private int taken;
 
-    private SessionHolderMain(DistributeLock locks, CountingLockService counter, int threads, ParentLink parent) {
+    private SessionHolderMain(DistributeLock locks, CountingMemoryLockService counter, int threads, ParentLink parent) {
         this.locks = locks;
         this.counter = counter;
         this.parent = parent;
@@ -64,7 +65,7 @@ public final class SessionHolderMain {
     public static void main(String[] args) {
         ParentLink parent = new ParentLink();
         try {
-            CountingLockService counter = new CountingLockService(MemoryLockServiceProxies.create(URI.create(args[0]),
+            CountingMemoryLockService counter = new CountingMemoryLockService(MemoryLockServiceProxies.create(URI.create(args[0]),
                     ClientTransportSettings.defaults()));
             DistributeLock locks = new DistributeLock(counter, DistributeLockSettings.defaults().withNodeId(args[1])
                     .withLease(Duration.ofMillis(Long.parseLong(args[2]))));
@@ -87,7 +88,7 @@ public final class SessionHolderMain {
             NodeLine command = NodeLine.parse(text);
             switch (command.tag()) {
                 case TAKE -> take(command.text("type"), (int) command.number("count"));
-                case CALLS -> parent.say(CALLS, "total", counter.totalCalls(), "renewals", counter.renewalCalls());
+                case CALLS -> parent.say(CALLS, "total", counter.totalCalls(), "renewals", counter.calls(CallKind.UPKEEP));
                 case CHECK -> check(command.text("type"));
                 default -> parent.say(NodeLine.ERROR, "message", "unknown_command_" + command.tag());
             }

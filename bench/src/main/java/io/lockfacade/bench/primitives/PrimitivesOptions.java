@@ -1,5 +1,7 @@
 package io.lockfacade.bench.primitives;
 
+import io.lockfacade.bench.cli.OptionReader;
+
 import java.nio.file.Path;
 
 /** Options of {@link PrimitivesBenchMain}. */
@@ -23,17 +25,15 @@ record PrimitivesOptions(int warmup, int seconds, int trials, long ttlMillis, Pa
         int trials = DEFAULT_TRIALS;
         long ttl = DEFAULT_TTL_MILLIS;
         Path out = Path.of("bench", "results", "primitives");
-        for (int i = 0; i < args.length; i++) {
-            if (i + 1 >= args.length) {
-                throw new IllegalArgumentException(args[i] + " needs a value");
-            }
-            switch (args[i]) {
-                case "--warmup" -> warmup = Integer.parseInt(args[++i]);
-                case "--seconds" -> seconds = Integer.parseInt(args[++i]);
-                case "--trials" -> trials = Integer.parseInt(args[++i]);
-                case "--ttl" -> ttl = Long.parseLong(args[++i]);
-                case "--out" -> out = Path.of(args[++i]);
-                default -> throw new IllegalArgumentException("unknown option " + args[i]);
+        OptionReader options = new OptionReader(args);
+        while (options.hasNext()) {
+            switch (options.next()) {
+                case "--warmup" -> warmup = options.intValue();
+                case "--seconds" -> seconds = options.intValue();
+                case "--trials" -> trials = options.intValue();
+                case "--ttl" -> ttl = options.longValue();
+                case "--out" -> out = options.pathValue();
+                default -> throw options.unknown();
             }
         }
         return new PrimitivesOptions(warmup, seconds, trials, ttl, out);

@@ -1,6 +1,7 @@
 package io.lockfacade.demo.locks;
 
 import io.lockfacade.api.MemoryLockService;
+import io.lockfacade.client.transport.CountingMemoryLockService;
 import org.springframework.beans.factory.config.BeanPostProcessor;
 
 import java.util.ArrayList;
@@ -19,7 +20,8 @@ public final class RemoteCallCounter implements BeanPostProcessor {
     @Override
     public synchronized Object postProcessAfterInitialization(Object bean, String beanName) {
         if (bean instanceof MemoryLockService service && !(bean instanceof CountingMemoryLockService)) {
-            CountingMemoryLockService counting = new CountingMemoryLockService(service, grantTimes);
+            CountingMemoryLockService counting = new CountingMemoryLockService(service,
+                    grant -> grantTimes.granted(System.currentTimeMillis()));
             counted.add(counting);
             return counting;
         }
@@ -35,7 +37,7 @@ public final class RemoteCallCounter implements BeanPostProcessor {
     public synchronized RemoteCalls calls() {
         RemoteCalls sum = RemoteCalls.NONE;
         for (CountingMemoryLockService service : counted) {
-            sum = sum.plus(service.calls());
+            sum = sum.plus(RemoteCalls.countedBy(service));
         }
         return sum;
     }

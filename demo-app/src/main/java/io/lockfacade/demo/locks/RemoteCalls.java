@@ -1,5 +1,8 @@
 package io.lockfacade.demo.locks;
 
+import io.lockfacade.client.transport.CountingMemoryLockService;
+import io.lockfacade.client.transport.CountingMemoryLockService.CallKind;
+
 /**
  * How many calls of each kind a node made to the master.
  *
@@ -12,6 +15,13 @@ public record RemoteCalls(long tryLock, long unlock, long renew, long isLockType
 
     /** No calls: a node without a master. */
     public static final RemoteCalls NONE = new RemoteCalls(0, 0, 0, 0);
+
+    /** @return the calls {@code service} counted: releases with yields, reads together */
+    static RemoteCalls countedBy(CountingMemoryLockService service) {
+        return new RemoteCalls(service.calls(CallKind.ACQUIRE),
+                service.calls(CallKind.RELEASE) + service.calls(CallKind.YIELD), service.calls(CallKind.UPKEEP),
+                service.calls(CallKind.READ));
+    }
 
     /** @return these calls and {@code other} added up */
     public RemoteCalls plus(RemoteCalls other) {

@@ -8,13 +8,13 @@ import io.lockfacade.group.state.Command;
 import io.lockfacade.group.state.PrimitiveQuery;
 import io.lockfacade.group.state.Reply;
 import io.lockfacade.server.deadlock.HoldingCall;
-import io.lockfacade.server.deadlock.WaitTarget;
+import io.lockfacade.server.service.CheckedPrimitiveCalls;
 import io.lockfacade.server.service.MasterSettings;
 import io.lockfacade.server.service.ParkedCall;
-import io.lockfacade.server.service.ParkingPrimitiveService;
 import io.lockfacade.server.service.PrimitiveArguments;
 import io.lockfacade.server.service.PrimitiveOperations;
 import io.lockfacade.server.service.ReadWriteWatches;
+import io.lockfacade.server.table.AccessMode;
 import io.lockfacade.server.table.Handout;
 import io.lockfacade.server.table.Leaderships;
 import io.lockfacade.server.table.LockKey;
@@ -34,20 +34,20 @@ import java.util.function.LongFunction;
  * table's line under a waiter id, so writer preference, permit order and election order are the table's; its caller
  * waits on the leader ({@link TableWaiters}) until an applied entry answers it or its (capped) wait ends, when a
  * withdrawal goes through the log. {@link #availablePermits} and {@link #leadershipEpoch} are linearizable reads.
- * The operator's actions ({@link PrimitiveOperations}) are commands too. A call that names what its thread holds is
+ * The operator's actions ({@link PrimitiveOperations}) are commands too. Every call's arguments are checked before
+ * anything is proposed ({@link CheckedPrimitiveCalls} for the read-write and semaphore calls, as on the single
+ * master). A call that names what its thread holds is
  * watched for deadlocks by the leader's {@link GroupDeadlocks} while it waits, as lock calls are.
  */
-final class GroupPrimitives implements ParkingPrimitiveService {
+final class GroupPrimitives extends CheckedPrimitiveCalls {
 
     /** One acquisition's command, given the waiter id (0: the call may not wait) and the leader's time. */
     private interface Acquisition {
         Command at(long waiterId, long now);
     }
 
-    private static final Consumer<ParkedCall> NOT_WATCHED = call -> { };
     private static final Runnable NOTHING_NOTED = () -> { };
 
-    private final MasterSettings settings;
     private final LeaderProposer log;
     private final ScheduledExecutorService timer;
     private final TableWaiters waiters;
@@ -63,8 +63,8 @@ final class GroupPrimitives implements ParkingPrimitiveService {
      */
     GroupPrimitives(MasterSettings settings, LeaderProposer log, ScheduledExecutorService timer,
                     TableWaiters waiters, Consumer<Handout> releaseUndelivered, GroupDeadlocks deadlocks) {
+        super(settings);
         this.deadlocks = deadlocks;
-        this.settings = settings;
         this.log = log;
         this.timer = timer;
         this.waiters = waiters;
@@ -73,66 +73,24 @@ final class GroupPrimitives implements ParkingPrimitiveService {
     }
 
     @Override
-    public CompletableFuture<Handout> tryReadLockAsync(String lockType, String key, String owner, String sessionId,
-                                                       long waitMillis) {
-        return lockAsync(Command.Kind.READ_LOCK, lockType, key, owner, sessionId, waitMillis);
-    }
-
-    @Override
-    public CompletableFuture<Handout> tryWriteLockAsync(String lockType, String key, String owner,
-                                                        String sessionId, long waitMillis) {
-        return lockAsync(Command.Kind.WRITE_LOCK, lockType, key, owner, sessionId, waitMillis);
-    }
-
-    @Override
-    public CompletableFuture<Handout> tryReadLockHoldingAsync(String lockType, String key, String owner,
-                                                              String sessionId, long waitMillis, String heldLocks,
-                                                              long deadlockCheckMillis) {
-        return lockHoldingAsync(Command.Kind.READ_LOCK, WaitTarget.Kind.READ, lockType, key, owner, sessionId,
-                waitMillis, heldLocks, deadlockCheckMillis);
-    }
-
-    @Override
-    public CompletableFuture<Handout> tryWriteLockHoldingAsync(String lockType, String key, String owner,
-                                                               String sessionId, long waitMillis, String heldLocks,
-                                                               long deadlockCheckMillis) {
-        return lockHoldingAsync(Command.Kind.WRITE_LOCK, WaitTarget.Kind.WRITE, lockType, key, owner, sessionId,
-                waitMillis, heldLocks, deadlockCheckMillis);
-    }
-
-    private CompletableFuture<Handout> lockAsync(Command.Kind kind, String lockType, String key, String owner,
-                                                 String sessionId, long waitMillis) {
-        LockKey lockKey = PrimitiveArguments.lock(lockType, key, owner, sessionId);
-        return lock(kind, lockKey, owner, sessionId, waitMillis, NOT_WATCHED);
-    }
-
-    private CompletableFuture<Handout> lockHoldingAsync(Command.Kind kind, WaitTarget.Kind side, String lockType,
-                                                        String key, String owner, String sessionId, long waitMillis,
-                                                        String heldLocks, long deadlockCheckMillis) {
-        LockKey lockKey = PrimitiveArguments.lock(lockType, key, owner, sessionId);
-        HoldingCall asked = HoldingCall.checked(new WaitTarget(side, lockKey, 1, owner), sessionId, heldLocks,
-                deadlockCheckMillis);
-        return lock(kind, lockKey, owner, sessionId, waitMillis, watching(owner, asked));
-    }
-
-    private CompletableFuture<Handout> lock(Command.Kind kind, LockKey lockKey, String owner, String sessionId,
-                                            long waitMillis, Consumer<ParkedCall> parking) {
-        long wait = settings.waitFor(waitMillis);
+    protected CompletableFuture<Handout> lock(LockKey lockKey, String owner, String sessionId, long wait,
+                                              AccessMode mode, Consumer<ParkedCall> parking) {
+        Command.Kind kind = mode == AccessMode.READ ? Command.Kind.READ_LOCK : Command.Kind.WRITE_LOCK;
         return acquire(lockKey, owner, sessionId, wait, Command.Kind.WITHDRAW_READ_WRITE,
                 (id, now) -> new Command(kind, now, lockKey.lockType(), lockKey.key(), owner, sessionId, 0, id),
                 parking, () -> watches.callParked(lockKey));
     }
 
-    /** @return the hook that watches a parked call of a thread that holds something; none for one that holds nothing */
-    private Consumer<ParkedCall> watching(String owner, HoldingCall asked) {
-        return asked.holdsNothing() ? NOT_WATCHED : call -> deadlocks.watch(call, owner, asked);
+    @Override
+    protected Consumer<ParkedCall> deadlockWatch(String owner, HoldingCall asked) {
+        return call -> deadlocks.watch(call, owner, asked);
     }
 
     @Override
     public CompletableFuture<Integer> awaitReadWriteWaiterAsync(String lockType, String key, String owner,
                                                                 long waitMillis) {
         LockKey lockKey = PrimitiveArguments.held(lockType, key, owner);
-        long wait = settings.waitFor(waitMillis);
+        long wait = cappedWait(waitMillis);
         log.requireLeader();
         return watches.watch(lockKey, owner, wait);
     }
@@ -145,18 +103,10 @@ final class GroupPrimitives implements ParkingPrimitiveService {
     }
 
     @Override
-    public boolean unlockRead(String lockType, String key, String owner) {
-        return unlock(Command.Kind.UNLOCK_READ, lockType, key, owner);
-    }
-
-    @Override
-    public boolean unlockWrite(String lockType, String key, String owner) {
-        return unlock(Command.Kind.UNLOCK_WRITE, lockType, key, owner);
-    }
-
-    private boolean unlock(Command.Kind kind, String lockType, String key, String owner) {
-        LockKey lockKey = PrimitiveArguments.held(lockType, key, owner);
-        boolean released = log.commit(now -> new Command(kind, now, lockType, key, owner, null, 0, 0)).yes();
+    protected boolean unlock(LockKey lockKey, String owner, AccessMode mode) {
+        Command.Kind kind = mode == AccessMode.READ ? Command.Kind.UNLOCK_READ : Command.Kind.UNLOCK_WRITE;
+        boolean released = log.commit(now -> new Command(kind, now, lockKey.lockType(), lockKey.key(), owner, null,
+                0, 0)).yes();
         if (released) {
             watches.released(lockKey, owner);
         }
@@ -164,27 +114,8 @@ final class GroupPrimitives implements ParkingPrimitiveService {
     }
 
     @Override
-    public CompletableFuture<Handout> tryAcquirePermitsAsync(String lockType, String key, String holder,
-                                                             int permits, int capacity, String sessionId,
-                                                             long waitMillis) {
-        LockKey lockKey = PrimitiveArguments.permits(lockType, key, holder, permits, capacity, sessionId);
-        return permits(lockKey, holder, permits, capacity, sessionId, waitMillis, NOT_WATCHED);
-    }
-
-    @Override
-    public CompletableFuture<Handout> tryAcquirePermitsHoldingAsync(String lockType, String key, String holder,
-                                                                    int permits, int capacity, String sessionId,
-                                                                    long waitMillis, String heldLocks,
-                                                                    long deadlockCheckMillis) {
-        LockKey lockKey = PrimitiveArguments.permits(lockType, key, holder, permits, capacity, sessionId);
-        HoldingCall asked = HoldingCall.checked(WaitTarget.permits(lockKey, permits, holder), sessionId, heldLocks,
-                deadlockCheckMillis);
-        return permits(lockKey, holder, permits, capacity, sessionId, waitMillis, watching(holder, asked));
-    }
-
-    private CompletableFuture<Handout> permits(LockKey lockKey, String holder, int permits, int capacity,
-                                               String sessionId, long waitMillis, Consumer<ParkedCall> parking) {
-        long wait = settings.waitFor(waitMillis);
+    protected CompletableFuture<Handout> acquirePermits(LockKey lockKey, String holder, int permits, int capacity,
+                                                        String sessionId, long wait, Consumer<ParkedCall> parking) {
         return acquire(lockKey, holder, sessionId, wait, Command.Kind.WITHDRAW_PERMITS,
                 (id, now) -> Command.acquirePermits(now, lockKey.lockType(), lockKey.key(), holder, permits,
                         capacity, sessionId, id), parking, NOTHING_NOTED);
@@ -209,7 +140,7 @@ final class GroupPrimitives implements ParkingPrimitiveService {
                                                           long waitMillis) {
         LockKey key = PrimitiveArguments.leadership(name, participant);
         LockArguments.requireSessionId(sessionId);
-        long wait = settings.waitFor(waitMillis);
+        long wait = cappedWait(waitMillis);
         return acquire(key, participant, sessionId, wait, Command.Kind.WITHDRAW_LEADERSHIP,
                 (id, now) -> new Command(Command.Kind.JOIN_LEADERSHIP, now, key.lockType(), name, participant,
                         sessionId, 0, id), NOT_WATCHED, NOTHING_NOTED);

@@ -2,7 +2,7 @@ package io.lockfacade.integration.cluster;
 
 import io.lockfacade.process.ChildJvm;
 import io.lockfacade.process.JavaCommand;
-import io.lockfacade.reliability.process.InProcessMaster;
+import io.lockfacade.testkit.master.InProcessMaster;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

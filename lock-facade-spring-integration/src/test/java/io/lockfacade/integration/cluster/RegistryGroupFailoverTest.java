@@ -6,8 +6,8 @@ import io.lockfacade.client.distributed.DistributeLockSettings;
 import io.lockfacade.client.transport.ClientTransportSettings;
 import io.lockfacade.client.transport.MemoryLockServiceProxies;
 import io.lockfacade.integration.LockFacadeLockRegistry;
-import io.lockfacade.reliability.group.GroupChaosLimits;
-import io.lockfacade.reliability.group.MasterGroup;
+import io.lockfacade.testkit.group.GroupChaosLimits;
+import io.lockfacade.testkit.group.MasterGroup;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

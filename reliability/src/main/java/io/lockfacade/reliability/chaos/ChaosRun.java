@@ -6,8 +6,8 @@ import io.lockfacade.client.transport.ClientTransportSettings;
 import io.lockfacade.client.transport.MemoryLockServiceProxies;
 import io.lockfacade.client.transport.RemoteMemoryLockService;
 import io.lockfacade.reliability.network.FaultyProxy;
-import io.lockfacade.reliability.process.MasterAdmin;
-import io.lockfacade.reliability.process.MasterProcess;
+import io.lockfacade.testkit.master.MasterAdmin;
+import io.lockfacade.testkit.master.MasterProcess;
 import io.lockfacade.reliability.resource.FencedStore;
 import io.lockfacade.reliability.resource.ResourceServer;
 

@@ -2,6 +2,7 @@ package io.lockfacade.reliability.group;
 
 import io.lockfacade.api.LockGrant;
 import io.lockfacade.reliability.resource.FencedStore;
+import io.lockfacade.testkit.group.GroupChaosLimits;
 
 import java.util.Optional;
 

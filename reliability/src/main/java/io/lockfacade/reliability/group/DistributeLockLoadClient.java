@@ -4,6 +4,7 @@ import io.lockfacade.api.LockLostException;
 import io.lockfacade.api.LockServiceUnavailableException;
 import io.lockfacade.client.distributed.DistributeLock;
 import io.lockfacade.reliability.resource.FencedStore;
+import io.lockfacade.testkit.group.GroupChaosLimits;
 
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;

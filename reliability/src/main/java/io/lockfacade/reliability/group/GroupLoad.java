@@ -1,6 +1,7 @@
 package io.lockfacade.reliability.group;
 
 import io.lockfacade.reliability.resource.FencedStore;
+import io.lockfacade.testkit.group.GroupChaosLimits;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -7,7 +7,8 @@ import io.lockfacade.group.raft.GroupMemberAddress;
 import io.lockfacade.group.raft.GroupTopology;
 import io.lockfacade.group.raft.LoopbackPorts;
 import io.lockfacade.group.tls.PeerTls;
-import io.lockfacade.reliability.process.MasterProcess;
+import io.lockfacade.testkit.group.MasterGroup;
+import io.lockfacade.testkit.master.MasterProcess;
 
 import java.io.IOException;
 import java.nio.file.Path;

@@ -1,6 +1,7 @@
 package io.lockfacade.reliability.group;
 
 import io.lockfacade.api.LockGrant;
+import io.lockfacade.testkit.group.GroupChaosLimits;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -4,6 +4,9 @@ import io.lockfacade.api.LockServiceUnavailableException;
 import io.lockfacade.api.MemoryLockService;
 import io.lockfacade.client.transport.ClientTransportSettings;
 import io.lockfacade.client.transport.MemoryLockServiceProxies;
+import io.lockfacade.testkit.group.GroupChaosLimits;
+import io.lockfacade.testkit.group.GroupTls;
+import io.lockfacade.testkit.group.MasterGroup;
 
 import java.net.URI;
 import java.util.ArrayList;

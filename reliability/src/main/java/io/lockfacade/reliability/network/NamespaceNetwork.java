@@ -1,6 +1,6 @@
 package io.lockfacade.reliability.network;
 
-import io.lockfacade.reliability.group.MemberNetwork;
+import io.lockfacade.testkit.group.MemberNetwork;
 
 import java.util.ArrayList;
 import java.util.Collection;

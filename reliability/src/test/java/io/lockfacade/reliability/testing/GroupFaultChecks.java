@@ -4,10 +4,10 @@ import io.lockfacade.api.MemoryLockService;
 import io.lockfacade.client.transport.ClientTransportSettings;
 import io.lockfacade.client.transport.MemoryLockServiceProxies;
 import io.lockfacade.reliability.group.GrantRecord;
-import io.lockfacade.reliability.group.GroupChaosLimits;
+import io.lockfacade.testkit.group.GroupChaosLimits;
 import io.lockfacade.reliability.group.GroupLoad;
-import io.lockfacade.reliability.group.GroupView;
-import io.lockfacade.reliability.group.MasterGroup;
+import io.lockfacade.testkit.group.GroupView;
+import io.lockfacade.testkit.group.MasterGroup;
 import io.lockfacade.reliability.group.NotLeaderAnswer;
 import io.lockfacade.reliability.resource.FencedStore;
 

@@ -1,9 +1,9 @@
 package io.lockfacade.reliability.testing;
 
-import io.lockfacade.reliability.group.GroupChaosLimits;
-import io.lockfacade.reliability.group.GroupTls;
-import io.lockfacade.reliability.group.MasterGroup;
-import io.lockfacade.reliability.group.MemberNetwork;
+import io.lockfacade.testkit.group.GroupChaosLimits;
+import io.lockfacade.testkit.group.GroupTls;
+import io.lockfacade.testkit.group.MasterGroup;
+import io.lockfacade.testkit.group.MemberNetwork;
 import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;

@@ -5,11 +5,11 @@ import io.lockfacade.api.tls.TlsStores;
 import io.lockfacade.client.transport.ClientTransportSettings;
 import io.lockfacade.client.transport.MemoryLockServiceProxies;
 import io.lockfacade.group.raft.RaftTuning;
-import io.lockfacade.reliability.group.GroupChaosLimits;
+import io.lockfacade.testkit.group.GroupChaosLimits;
 import io.lockfacade.reliability.group.GroupOutsider;
-import io.lockfacade.reliability.group.GroupView;
+import io.lockfacade.testkit.group.GroupView;
 import io.lockfacade.reliability.group.LoggedViews;
-import io.lockfacade.reliability.group.MasterGroup;
+import io.lockfacade.testkit.group.MasterGroup;
 
 import java.nio.file.Path;
 import java.time.Duration;

@@ -1,10 +1,10 @@
-package io.lockfacade.reliability.group;
+package io.lockfacade.testkit.group;
 
 import io.lockfacade.client.transport.ClientTransportSettings;
 import io.lockfacade.group.raft.LoopbackPorts;
 import io.lockfacade.process.ChildJvm;
-import io.lockfacade.reliability.process.MasterAdmin;
-import io.lockfacade.reliability.process.MasterProcess;
+import io.lockfacade.testkit.master.MasterAdmin;
+import io.lockfacade.testkit.master.MasterProcess;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -1,4 +1,4 @@
-package io.lockfacade.reliability.group;
+package io.lockfacade.testkit.group;
 
 import io.lockfacade.api.tls.TlsStores;
 import io.lockfacade.client.transport.ClientTransportSettings;

@@ -1,4 +1,4 @@
-package io.lockfacade.reliability.process;
+package io.lockfacade.testkit.master;
 
 import io.lockfacade.client.distributed.DistributeLock;
 import io.lockfacade.client.distributed.DistributeLockSettings;

@@ -1,4 +1,4 @@
-package io.lockfacade.reliability.group;
+package io.lockfacade.testkit.group;
 
 import java.util.LinkedHashMap;
 import java.util.Map;

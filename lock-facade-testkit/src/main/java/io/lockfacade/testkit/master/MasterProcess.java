@@ -1,4 +1,4 @@
-package io.lockfacade.reliability.process;
+package io.lockfacade.testkit.master;
 
 import io.lockfacade.api.tls.TlsStores;
 import io.lockfacade.process.ChildJvm;

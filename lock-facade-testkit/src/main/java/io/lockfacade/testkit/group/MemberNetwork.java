@@ -1,6 +1,6 @@
-package io.lockfacade.reliability.group;
+package io.lockfacade.testkit.group;
 
-import io.lockfacade.reliability.process.MasterProcess;
+import io.lockfacade.testkit.master.MasterProcess;
 
 import java.util.List;
 
