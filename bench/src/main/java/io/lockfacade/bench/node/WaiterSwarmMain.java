@@ -7,9 +7,11 @@ import java.time.Duration;
 import java.util.List;
 
 /**
- * A {@link WaiterSwarm} in its own JVM. Usage: {@code WaiterSwarmMain masterUrl lockType waiters hotKeys holdMillis}.
- * Prints {@value #READY} once every client has sent its first call; on any command prints {@value #RESULT}
- * ({@code grants emptyWaits errors inFlight}) and stops; exits when its standard input ends.
+ * A {@link WaiterSwarm} in its own JVM. Usage:
+ * {@code WaiterSwarmMain masterUrl lockType waiters hotKeys holdMillis holds} ({@link SwarmHolds#cliName()}).
+ * Prints {@value #READY} once every client has sent its first call; on any command stops (ends its session, if
+ * any), prints {@value #RESULT} ({@code grants emptyWaits errors deadlocks inFlight firstError}); exits when its
+ * standard input ends.
  */
 public final class WaiterSwarmMain {
 
@@ -38,12 +40,14 @@ public final class WaiterSwarmMain {
         System.setProperty(KEEP_ALIVE_PROPERTY, Long.toString(KEEP_ALIVE.toSeconds()));
         ParentLink parent = new ParentLink();
         try (WaiterSwarm swarm = new WaiterSwarm(URI.create(args[0]), args[1], Integer.parseInt(args[3]),
-                Duration.ofMillis(Long.parseLong(args[4])))) {
+                Duration.ofMillis(Long.parseLong(args[4])), SwarmHolds.fromCliName(args[5]))) {
             swarm.start(Integer.parseInt(args[2]));
             parent.say(READY);
             parent.awaitCommand();
+            swarm.close(); // before the answer: the next swarm may start on the same master at once
             parent.say(RESULT, "grants", swarm.grants(), "emptyWaits", swarm.emptyWaits(), "errors", swarm.errors(),
-                    "inFlight", swarm.callsInFlight(), "firstError", swarm.firstError());
+                    "deadlocks", swarm.deadlocks(), "inFlight", swarm.callsInFlight(),
+                    "firstError", swarm.firstError());
             parent.awaitCommand();
         } catch (Exception | Error e) {
             parent.fail(e);
@@ -51,9 +55,10 @@ public final class WaiterSwarmMain {
         System.exit(0);
     }
 
-    /** @return the arguments of a swarm of {@code waiters} clients on {@code hotKeys} keys */
-    public static List<String> args(URI serviceUri, String lockType, int waiters, int hotKeys, Duration hold) {
+    /** @return the arguments of a swarm of {@code waiters} clients on {@code hotKeys} keys, holding {@code holds} */
+    public static List<String> args(URI serviceUri, String lockType, int waiters, int hotKeys, Duration hold,
+                                    SwarmHolds holds) {
         return List.of(serviceUri.toString(), lockType, Integer.toString(waiters), Integer.toString(hotKeys),
-                Long.toString(hold.toMillis()));
+                Long.toString(hold.toMillis()), holds.cliName());
     }
 }

@@ -3,6 +3,7 @@ package io.lockfacade.bench.scenario;
 import io.lockfacade.api.MemoryLockService;
 import io.lockfacade.bench.baseline.ArticleMasterService;
 import io.lockfacade.bench.client.CauchoFloor;
+import io.lockfacade.bench.client.ClientVariant;
 import io.lockfacade.bench.client.Design;
 import io.lockfacade.bench.node.GroupOutcome;
 import io.lockfacade.bench.report.BenchReport;
@@ -17,6 +18,7 @@ import java.time.Duration;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Scenario 4: two client JVMs of one thread each pass one lock back and forth. Each holds it for {@link #HOLD},
@@ -29,6 +31,9 @@ import java.util.Map;
  * <p>The article's master has no queue: a node that released would win its own next poll at once. Its nodes
  * therefore pause {@link #ARTICLE_COOL_OFF} after each release, so that the waiter's poll gets the lock and the
  * figure is a hand-off, as for Lock Facade.
+ *
+ * <p>Lock Facade also runs with deadlock detection off ({@link ClientVariant#DEADLOCK_DETECTION_OFF}) in the same
+ * rounds: what detection costs a hand-off when no deadlock exists.
  */
 public final class CrossJvmHandoff implements Scenario {
 
@@ -45,6 +50,9 @@ public final class CrossJvmHandoff implements Scenario {
     public static final double FLOOR_ALLOWANCE_MICROS = 200;
 
     private static final int FLOOR_CALLS = 2_000;
+
+    /** The target: the hand-off with deadlock detection on within this factor of off. */
+    public static final double MAX_RATIO_TO_DETECTION_OFF = 1.05;
 
     /** Pause of the article's nodes after a release: more than one poll interval. */
     public static final Duration ARTICLE_COOL_OFF = ArticleMasterService.RETRY_INTERVAL.multipliedBy(3).dividedBy(2);
@@ -75,8 +83,12 @@ public final class CrossJvmHandoff implements Scenario {
         LatencyHistogram backToBack = floorCalls(caucho, Duration.ZERO);
         LatencyHistogram floor = floorCalls(caucho, HOLD);
         Map<Design, List<GroupOutcome>> runs;
-        try (DesignGroups groups = DesignGroups.start(context, "s4", NODES, CrossJvmHandoff::spec)) {
-            runs = groups.run(context.profile().handoffWindow());
+        List<GroupOutcome> detectionOff;
+        try (DesignGroups groups = DesignGroups.start(context, "s4", NODES, CrossJvmHandoff::spec,
+                Set.of(ClientVariant.DEADLOCK_DETECTION_OFF))) {
+            DesignGroups.Outcomes outcomes = groups.runAll(context.profile().handoffWindow());
+            runs = outcomes.designs();
+            detectionOff = outcomes.variants().get(ClientVariant.DEADLOCK_DETECTION_OFF);
         }
         Map<Design, AcquisitionAnalysis> analyses = new EnumMap<>(Design.class);
         runs.forEach((design, outcomes) -> analyses.put(design,
@@ -112,6 +124,24 @@ public final class CrossJvmHandoff implements Scenario {
         report.check(ID, "hand-offs measured", facade.nodeChanges() > 0 && article.nodeChanges() > 0,
                 facade.nodeChanges() + " Lock Facade hand-offs (" + facade.handoffFromUnlockReturn().negativeCount()
                         + " complete before unlock returned), " + article.nodeChanges() + " for the article");
+        reportDetectionOff(report, facade, detectionOff);
+    }
+
+    /**
+     * Detection on against off, on the hand-off from the {@code unlock} call: the figure from its return is often
+     * below zero (the waiter got the lock before the reply arrived), which leaves no ratio.
+     */
+    private static void reportDetectionOff(BenchReport report, AcquisitionAnalysis on, List<GroupOutcome> runs) {
+        AcquisitionAnalysis off = AcquisitionAnalysis.ofRuns(runs.stream().map(GroupOutcome::logs).toList());
+        long errors = GroupOutcome.combine(runs).errors();
+        report.check(ID, ClientVariant.DEADLOCK_DETECTION_OFF.label() + ": no overlapping holders, no failed operation",
+                off.overlaps() == 0 && off.nodeChanges() > 0 && errors == 0,
+                off.overlaps() + " overlaps in " + off.nodeChanges() + " hand-offs, " + errors + " errors");
+        report.add(new ResultRow(ID, "hand-off p50 (unlock called → other JVM holds), deadlock detection on", "ms",
+                millis(on.handoffFromUnlockCall().p50Micros()), ClientVariant.DEADLOCK_DETECTION_OFF.label(),
+                millis(off.handoffFromUnlockCall().p50Micros()),
+                Target.ratioAtMost("≤ " + MAX_RATIO_TO_DETECTION_OFF + "× off", MAX_RATIO_TO_DETECTION_OFF))
+                .labelled("hand-off detection on ÷ off"));
     }
 
     /**

@@ -8,6 +8,7 @@ import io.lockfacade.bench.node.MasterStats;
 import io.lockfacade.bench.node.NodeChannel;
 import io.lockfacade.bench.node.NodeLine;
 import io.lockfacade.bench.node.RequestThreads;
+import io.lockfacade.bench.node.SwarmHolds;
 import io.lockfacade.bench.node.WaiterSwarmMain;
 import io.lockfacade.bench.report.BenchReport;
 import io.lockfacade.bench.report.ResultRow;
@@ -28,7 +29,8 @@ import java.util.concurrent.TimeUnit;
  * waiters starve the master (target: p99 under {@value #MAX_P99_MILLIS} ms; the same client on the same master
  * before the swarm started is the reference). The master's request threads show
  * whether waiters hold threads: none of them may be waiting inside the lock service, where the article's design
- * keeps one per waiting call until the pool is exhausted.
+ * keeps one per waiting call until the pool is exhausted. What deadlock detection costs the unrelated client, with
+ * waiters that hold a lock each, is {@link SwarmDetectionCost}'s part.
  */
 public final class ManyWaiters implements Scenario {
 
@@ -53,7 +55,7 @@ public final class ManyWaiters implements Scenario {
     /** Read timeout of the unrelated client: a call stuck behind the swarm counts as this long. */
     public static final Duration PROBE_READ_TIMEOUT = Duration.ofSeconds(3);
 
-    private static final String ID = "S6";
+    static final String ID = "S6";
     private static final String HOT_TYPE = "bench-hot";
     private static final String PROBE_TYPE = "bench-unrelated";
     private static final Duration SWARM_START_TIMEOUT = Duration.ofMinutes(2);
@@ -114,10 +116,10 @@ public final class ManyWaiters implements Scenario {
                 facade.parked(), null));
         long swarmCalls = facade.swarmAnswers() + facade.swarmErrors();
         report.check(ID, "the swarm's calls were parked, almost none failed",
-                facade.parked() >= PARKED_SHARE * (waiters - HOT_KEYS)
-                        && facade.swarmErrors() <= TOLERATED_ERROR_SHARE * swarmCalls,
+                parkedAndAnswered(waiters, facade.parked(), swarmCalls, facade.swarmErrors()),
                 facade.parked() + " parked of " + waiters + ", " + facade.swarmGrants() + " hot-key grants, "
                         + facade.swarmErrors() + " swarm errors, first: " + facade.swarmFirstError());
+        SwarmDetectionCost.run(context, report);
     }
 
     private static SwarmFigures measure(BenchContext context, Design design) throws Exception {
@@ -126,22 +128,46 @@ public final class ManyWaiters implements Scenario {
             int idleThreads = master.stats().threads();
             ProbeFigures quiet = probe(context, design, master, profile.swarmWindow().dividedBy(QUIET_SHARE));
             master.resetPeakThreads();
-            try (NodeChannel swarm = NodeChannel.start(context.uniqueName("swarm"), JvmCommand.of(SWARM_HEAP,
-                    WaiterSwarmMain.class, WaiterSwarmMain.args(master.serviceUri(), HOT_TYPE, profile.swarmWaiters(),
-                            HOT_KEYS, SWARM_HOLD)))) {
-                swarm.await(WaiterSwarmMain.READY, SWARM_START_TIMEOUT);
-                awaitParked(master, profile.swarmWaiters());
-                ProbeFigures probe = probe(context, design, master, profile.swarmWindow());
-                MasterStats during = master.stats();
-                RequestThreads threads = master.requestThreads();
-                int parked = master.parkedWaiters(HOT_TYPE);
-                NodeLine result = swarm.request(WaiterSwarmMain.STOP, WaiterSwarmMain.RESULT, SWARM_START_TIMEOUT);
-                return new SwarmFigures(quiet.latency(), probe.latency(), probe.timedOutPercent(), idleThreads,
-                        during.peakThreads(), threads, parked, result.number("errors"),
-                        result.number("grants") + result.number("emptyWaits"), result.number("grants"),
-                        result.text("firstError"));
-            }
+            SwarmTurn turn = swarmTurn(context, design, master, SwarmHolds.NOTHING, Duration.ZERO,
+                    profile.swarmWindow());
+            NodeLine result = turn.result();
+            return new SwarmFigures(quiet.latency(), turn.probe().latency(), turn.probe().timedOutPercent(),
+                    idleThreads, turn.during().peakThreads(), turn.threads(), turn.parked(), result.number("errors"),
+                    result.number("grants") + result.number("emptyWaits"), result.number("grants"),
+                    result.text("firstError"));
         }
+    }
+
+    /**
+     * Starts a swarm of {@link BenchProfile#swarmWaiters()} clients holding {@code holds} on {@code master}, waits
+     * until its calls are parked, probes with the unrelated client for {@code warmUp} (not measured) and then for
+     * {@code window}, then stops the swarm.
+     *
+     * @return the probe's figures, the master's while the swarm waited, and the swarm's own counters
+     */
+    static SwarmTurn swarmTurn(BenchContext context, Design design, MasterHandle master, SwarmHolds holds,
+                               Duration warmUp, Duration window) throws Exception {
+        int waiters = context.profile().swarmWaiters();
+        try (NodeChannel swarm = NodeChannel.start(context.uniqueName("swarm"), JvmCommand.of(SWARM_HEAP,
+                WaiterSwarmMain.class, WaiterSwarmMain.args(master.serviceUri(), HOT_TYPE, waiters, HOT_KEYS,
+                        SWARM_HOLD, holds)))) {
+            swarm.await(WaiterSwarmMain.READY, SWARM_START_TIMEOUT);
+            awaitParked(master, waiters);
+            if (!warmUp.isZero()) {
+                probe(context, design, master, warmUp);
+            }
+            ProbeFigures probe = probe(context, design, master, window);
+            MasterStats during = master.stats();
+            RequestThreads threads = master.requestThreads();
+            int parked = master.parkedWaiters(HOT_TYPE);
+            NodeLine result = swarm.request(WaiterSwarmMain.STOP, WaiterSwarmMain.RESULT, SWARM_START_TIMEOUT);
+            return new SwarmTurn(probe, during, threads, parked, result);
+        }
+    }
+
+    /** @return whether most of the swarm's calls were parked and almost none failed */
+    static boolean parkedAndAnswered(int waiters, int parked, long swarmCalls, long swarmErrors) {
+        return parked >= PARKED_SHARE * (waiters - HOT_KEYS) && swarmErrors <= TOLERATED_ERROR_SHARE * swarmCalls;
     }
 
     /** Waits until the swarm's calls are parked (Lock Facade), or a while (the article cannot count them). */
@@ -194,11 +220,16 @@ public final class ManyWaiters implements Scenario {
         }
     }
 
-    private static double millis(double micros) {
+    static double millis(double micros) {
         return micros / MICROS_PER_MILLI;
     }
 
-    private record ProbeFigures(LatencyHistogram latency, double timedOutPercent) {
+    /** The unrelated client's latency, and the share of its calls that timed out. */
+    record ProbeFigures(LatencyHistogram latency, double timedOutPercent) {
+    }
+
+    /** One swarm's time on the master: the probe's figures, the master's, and the swarm's {@code RESULT}. */
+    record SwarmTurn(ProbeFigures probe, MasterStats during, RequestThreads threads, int parked, NodeLine result) {
     }
 
     private record SwarmFigures(LatencyHistogram withoutSwarm, LatencyHistogram probe, double timedOutPercent,

@@ -14,7 +14,7 @@ import java.util.function.Consumer;
  * thread that must wait on the master can name them ({@link HeldLock}) for the master's deadlock check. One per
  * node, shared by its locks and semaphores. Written and read by the thread itself only. With detection off it
  * records nothing and names nothing. A thread's record is made once and kept while the thread lives; a thread that
- * holds one grant at a time (the common case) records it in two fields, allocating nothing per acquisition (the
+ * holds up to four grants at a time (the common case) records them in slots, allocating nothing per acquisition (the
  * record is written inside the lock's critical section, which bounds how fast the lock passes between threads).
  */
 public final class HeldByThread {
@@ -75,16 +75,33 @@ public final class HeldByThread {
         return checkDelayMillis;
     }
 
-    /** One thread's grants: the first in two fields, any others in a map made when first needed. */
+    /**
+     * One thread's grants: the first {@value #SLOTS} in slots of their own (a free slot is used again), any others
+     * in a map made when first needed. A thread that holds a few grants at a time, such as one lock held while it
+     * takes another, records and forgets them without allocating.
+     */
     private static final class Holds {
-        private Object firstGrant;
-        private Object firstValue;
+        private static final int SLOTS = 4;
+        private final Object[] grants = new Object[SLOTS];
+        private final Object[] values = new Object[SLOTS];
         private Map<Object, Object> more;
 
         void put(Object grant, Object value) {
-            if (grant.equals(firstGrant) || firstGrant == null && (more == null || !more.containsKey(grant))) {
-                firstGrant = grant;
-                firstValue = value;
+            int free = -1;
+            for (int slot = 0; slot < SLOTS; slot++) {
+                if (grant.equals(grants[slot])) {
+                    values[slot] = value;
+                    return;
+                }
+                if (free < 0 && grants[slot] == null) {
+                    free = slot;
+                }
+            }
+            if (more != null && more.containsKey(grant)) {
+                more.put(grant, value);
+            } else if (free >= 0) {
+                grants[free] = grant;
+                values[free] = value;
             } else {
                 if (more == null) {
                     more = new LinkedHashMap<>();
@@ -94,20 +111,26 @@ public final class HeldByThread {
         }
 
         void remove(Object grant) {
-            if (grant.equals(firstGrant)) {
-                firstGrant = null;
-                firstValue = null;
-            } else if (more != null) {
+            for (int slot = 0; slot < SLOTS; slot++) {
+                if (grant.equals(grants[slot])) {
+                    grants[slot] = null;
+                    values[slot] = null;
+                    return;
+                }
+            }
+            if (more != null) {
                 more.remove(grant);
             }
         }
 
-        void forEach(Consumer<Object> values) {
-            if (firstGrant != null) {
-                values.accept(firstValue);
+        void forEach(Consumer<Object> consumer) {
+            for (int slot = 0; slot < SLOTS; slot++) {
+                if (grants[slot] != null) {
+                    consumer.accept(values[slot]);
+                }
             }
             if (more != null) {
-                more.values().forEach(values);
+                more.values().forEach(consumer);
             }
         }
     }

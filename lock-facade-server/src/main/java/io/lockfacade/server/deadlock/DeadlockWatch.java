@@ -159,7 +159,7 @@ public final class DeadlockWatch {
         long now = nanoClock.getAsLong();
         while (!checks.isEmpty() && checks.peek().dueNanos - now <= 0) {
             WatchedWait check = checks.poll();
-            if (waitOfOwner.get(check.owner) != check || !check.pending()) {
+            if (!isWatched(check)) {
                 forget(check);
                 continue;
             }
@@ -178,9 +178,20 @@ public final class DeadlockWatch {
         return victims;
     }
 
-    /** @return when the next check is due, or empty if no wait is watched */
+    /**
+     * Takes out the waits at the head of the checks that ended or were replaced, whose checks would find nothing,
+     * so that the timer wakes only for a wait still pending: calls that end within their delay, which is nearly
+     * every call, then cost no wake-up of the timer at all.
+     *
+     * @return when the next check of a pending wait is due, or empty if no wait is pending
+     */
     public synchronized OptionalLong nextDueNanos() {
-        return checks.isEmpty() ? OptionalLong.empty() : OptionalLong.of(checks.peek().dueNanos);
+        WatchedWait head;
+        while ((head = checks.peek()) != null && !isWatched(head)) {
+            checks.poll();
+            forget(head);
+        }
+        return head == null ? OptionalLong.empty() : OptionalLong.of(head.dueNanos);
     }
 
     /** @return how many calls wait in the graph now */
@@ -197,6 +208,11 @@ public final class DeadlockWatch {
                         Blockers.holderNames(wait.target(), grants), Arrays.stream(wait.claimedTokens()).boxed().toList(),
                         TimeUnit.NANOSECONDS.toMillis(now - wait.beganNanos)))
                 .toList();
+    }
+
+    /** @return whether the wait is still its owner's and pending: whether its check could find anything */
+    private boolean isWatched(WatchedWait wait) {
+        return waitOfOwner.get(wait.owner) == wait && wait.pending();
     }
 
     /** Takes a wait and its claims out of the graph; a pending check of it is dropped when it comes up. */
