@@ -84,12 +84,14 @@ public final class DeadlockDetector {
         synchronized (scheduling) {
             checkScheduled = false;
         }
-        for (DeadlockWatch.Victim victim : watch.checkDue()) {
-            if (failParked.test(victim, new DeadlockException(victim.message()))) {
-                log.record(new FoundDeadlock(wallClock.getAsLong(), victim.lockType(), victim.owner(),
-                        victim.message()));
+        do {
+            for (DeadlockWatch.Victim victim : watch.checkDue(DeadlockWatch.CHECKS_PER_PASS)) {
+                if (failParked.test(victim, new DeadlockException(victim.message()))) {
+                    log.record(new FoundDeadlock(wallClock.getAsLong(), victim.lockType(), victim.owner(),
+                            victim.message()));
+                }
             }
-        }
+        } while (watch.hasDueChecks()); // in passes: calls that begin to wait get the watch between them
         watch.nextDueNanos().ifPresent(this::checkBy);
     }
 }

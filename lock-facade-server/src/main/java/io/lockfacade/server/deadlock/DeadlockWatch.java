@@ -42,6 +42,9 @@ public final class DeadlockWatch {
     /** How often a wait that outlived its first check is looked at again. */
     public static final long RECHECK_NANOS = TimeUnit.SECONDS.toNanos(1);
 
+    /** Checks run under one hold of the monitor, at most ({@link #checkDue(int)}). */
+    public static final int CHECKS_PER_PASS = 64;
+
     private final Map<String, WatchedWait> waitOfOwner = new HashMap<>();
     private final Map<Long, Object> claimantsOfToken = new HashMap<>();
     private final PriorityQueue<WatchedWait> checks = new PriorityQueue<>(
@@ -154,10 +157,27 @@ public final class DeadlockWatch {
     }
 
     /** @return the victims of the cycles the checks now due confirm; their waits are already out of the graph */
-    public synchronized List<Victim> checkDue() {
+    public List<Victim> checkDue() {
+        List<Victim> victims = new ArrayList<>(0);
+        List<Victim> batch;
+        do {
+            batch = checkDue(CHECKS_PER_PASS);
+            victims.addAll(batch);
+        } while (hasDueChecks());
+        return victims;
+    }
+
+    /**
+     * Runs at most {@code limit} of the checks now due, holding this watch's monitor only for them: the calls that
+     * begin to wait meanwhile (request threads, {@link #began}) take the same monitor, and thousands of waits can
+     * come due in the same second (a swarm that parked at once, and their rechecks every second after).
+     *
+     * @return the victims of the cycles these checks confirm; their waits are already out of the graph
+     */
+    public synchronized List<Victim> checkDue(int limit) {
         List<Victim> victims = new ArrayList<>(0);
         long now = nanoClock.getAsLong();
-        while (!checks.isEmpty() && checks.peek().dueNanos - now <= 0) {
+        for (int done = 0; done < limit && !checks.isEmpty() && checks.peek().dueNanos - now <= 0; done++) {
             WatchedWait check = checks.poll();
             if (!isWatched(check)) {
                 forget(check);
@@ -176,6 +196,11 @@ public final class DeadlockWatch {
             }
         }
         return victims;
+    }
+
+    /** @return whether a check is due now */
+    public synchronized boolean hasDueChecks() {
+        return !checks.isEmpty() && checks.peek().dueNanos - nanoClock.getAsLong() <= 0;
     }
 
     /**

@@ -82,6 +82,28 @@ class DeadlockCheckSchedulingTest {
         assertEquals(1, detector.waitCount());
     }
 
+    @Test
+    void manyChecksDueAtOnceRunInPassesThatLetNewWaitsIn() {
+        DeadlockWatch watch = new DeadlockWatch(new NoGrants(), clock::get);
+        int swarm = 3 * DeadlockWatch.CHECKS_PER_PASS + 5;
+        for (int call = 0; call < swarm; call++) {
+            watch.began(++waiterIds, "n1:s#" + call, call("n1:s#" + call), new CompletableFuture<>());
+        }
+        clock.addAndGet(TimeUnit.MILLISECONDS.toNanos(CHECK_MILLIS));
+
+        int passes = 0;
+        while (watch.hasDueChecks()) {
+            watch.checkDue(DeadlockWatch.CHECKS_PER_PASS);
+            passes++;
+            assertTrue(passes <= 4, "each pass runs at most " + DeadlockWatch.CHECKS_PER_PASS + " checks");
+        }
+
+        assertEquals(4, passes, "the swarm's checks, a pass at a time");
+        assertEquals(OptionalLong.of(clock.get() + DeadlockWatch.RECHECK_NANOS), watch.nextDueNanos(),
+                "every pending wait is checked again a recheck interval later");
+        assertEquals(swarm, watch.waitCount());
+    }
+
     private static HoldingCall call(String owner) {
         return new HoldingCall(WaitTarget.lock(HOT, owner), new long[] {7}, CHECK_MILLIS);
     }
