@@ -8,6 +8,7 @@ import java.net.URL;
 import java.net.URLClassLoader;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.concurrent.Callable;
 
 /**
  * The client of one build, loaded from that build's bench jar in a class loader of its own (Lock Facade's classes
@@ -38,21 +39,14 @@ final class VersionedClient implements AutoCloseable {
      * @param masterUrl the Hessian endpoint of the master this client talks to
      * @throws IllegalArgumentException if there is no such jar
      */
-    static VersionedClient load(String label, Path clientJar, String masterUrl) throws ReflectiveOperationException,
-            IOException {
+    static VersionedClient load(String label, Path clientJar, String masterUrl) throws Exception {
         if (!Files.isRegularFile(clientJar)) {
             throw new IllegalArgumentException("no bench jar at " + clientJar);
         }
         ProbeLoader loader = new ProbeLoader(clientJar.toUri().toURL(), probeClassFile());
-        ClassLoader caller = Thread.currentThread().getContextClassLoader();
-        Thread.currentThread().setContextClassLoader(loader);
-        try {
-            Object probe = loader.loadClass(PROBE).getConstructor(String.class, String.class)
-                    .newInstance(masterUrl, "versions-" + label);
-            return new VersionedClient(label, loader, probe);
-        } finally {
-            Thread.currentThread().setContextClassLoader(caller);
-        }
+        Object probe = inBuild(loader, () -> loader.loadClass(PROBE).getConstructor(String.class, String.class)
+                .newInstance(masterUrl, "versions-" + label));
+        return new VersionedClient(label, loader, probe);
     }
 
     /** @return how reports name the build */
@@ -70,30 +64,36 @@ final class VersionedClient implements AutoCloseable {
         return (Double) invoke(contendOneKey, threads, millis);
     }
 
-    /** Calls the probe with the build's loader as the context loader (Hessian finds its factories through it). */
     private Object invoke(Method method, Object... args) {
-        ClassLoader caller = Thread.currentThread().getContextClassLoader();
-        Thread.currentThread().setContextClassLoader(loader);
         try {
-            return method.invoke(probe, args);
+            return inBuild(loader, () -> method.invoke(probe, args));
         } catch (InvocationTargetException e) {
             throw new IllegalStateException(label + "'s client failed: " + e.getCause(), e.getCause());
-        } catch (IllegalAccessException e) {
+        } catch (Exception e) {
             throw new IllegalStateException(e);
-        } finally {
-            Thread.currentThread().setContextClassLoader(caller);
         }
     }
 
     @Override
     public void close() throws Exception {
+        try {
+            inBuild(loader, () -> {
+                ((AutoCloseable) probe).close();
+                return null;
+            });
+        } finally {
+            loader.close();
+        }
+    }
+
+    /** Runs {@code work} with the build's loader as the context loader (Hessian finds its factories through it). */
+    private static <T> T inBuild(ClassLoader loader, Callable<T> work) throws Exception {
         ClassLoader caller = Thread.currentThread().getContextClassLoader();
         Thread.currentThread().setContextClassLoader(loader);
         try {
-            ((AutoCloseable) probe).close();
+            return work.call();
         } finally {
             Thread.currentThread().setContextClassLoader(caller);
-            loader.close();
         }
     }
 
